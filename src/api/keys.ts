@@ -1,0 +1,13 @@
+import type { TaskListQuery } from '../contract/studio';
+
+/** react-query keys in one place: lists are invalidated together, a task is patched by id. */
+export const taskKeys = {
+  all: ['tasks'] as const,
+  lists: () => ['tasks', 'list'] as const,
+  list: (query: TaskListQuery) => ['tasks', 'list', query] as const,
+  detail: (jobId: string) => ['tasks', 'detail', jobId] as const,
+};
+
+export const balanceKeys = {
+  all: ['balance'] as const,
+};
