@@ -1,6 +1,7 @@
 import { isTerminal } from '../../../src/contract/task';
 import { Ledger } from './ledger';
 import { seededRandom, type Random } from './random';
+import { loopbackAddress } from './http';
 import { LatencyLog } from './stats';
 import { studioClient, type Answer } from './studio-client';
 
@@ -19,8 +20,8 @@ export interface LoadOptions {
   pollMs?: number;
   maxPollMs?: number;
   listEveryMs?: number;
-  /** Headers a client sends (e.g. its own address for a per-client limit). */
-  headersFor?: (client: number) => Record<string, string>;
+  /** Give each designer its own loopback address (127.0.x.y), as separate machines would have. */
+  ownAddresses?: boolean;
 }
 
 export interface LoadReport {
@@ -67,7 +68,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   };
 
   async function designer(index: number, rng: Random) {
-    const client = studioClient({ baseUrl: options.baseUrl, headers: options.headersFor?.(index) ?? {} });
+    const client = studioClient({
+      baseUrl: options.baseUrl,
+      localAddress: options.ownAddresses === false ? undefined : loopbackAddress(index),
+    });
     const open = new Map<string, { nextPollAt: number; delay: number }>();
     // Clients arrive spread over the first create interval, not all in the same millisecond.
     let nextCreateAt = Date.now() + rng.int(0, createEvery[1]);
@@ -106,6 +110,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       );
       await sleep(Math.max(5, wakeAt - Date.now()));
     }
+    client.close();
   }
 
   await Promise.all(

@@ -2,6 +2,7 @@ import { errorBodySchema, type ErrorBody } from '../../../src/contract/errors';
 import type { OperationPath } from '../../../src/contract/operations';
 import { taskListSchema, type StudioTask } from '../../../src/contract/studio';
 import { taskSchema, type Task } from '../../../src/contract/task';
+import { clientAgent, httpCall, type HttpAnswer, type HttpCall } from './http';
 
 // What the studio's browser code does over HTTP, without a browser: create, read a task, page the history.
 // Every answer is checked against the contract, so a malformed success counts as a failure, not a pass.
@@ -17,20 +18,15 @@ export type Answer<T> =
       text?: string;
     };
 
-async function call<T>(
-  url: string,
-  init: RequestInit,
-  parse: (json: unknown) => T,
-  timeoutMs: number,
-): Promise<Answer<T>> {
+async function call<T>(url: string, init: HttpCall, parse: (json: unknown) => T): Promise<Answer<T>> {
   const started = performance.now();
-  let response: Response;
+  let response: HttpAnswer;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    response = await httpCall(url, init);
   } catch {
     return { ok: false, status: 'network', ms: performance.now() - started };
   }
-  const text = await response.text().catch(() => '');
+  const text = response.body.toString('utf8');
   const ms = performance.now() - started;
   let json: unknown;
   try {
@@ -38,7 +34,7 @@ async function call<T>(
   } catch {
     json = undefined;
   }
-  if (response.ok) {
+  if (response.status >= 200 && response.status < 300) {
     try {
       return { ok: true, status: response.status, value: parse(json), ms };
     } catch {
@@ -46,7 +42,7 @@ async function call<T>(
     }
   }
   const error = errorBodySchema.safeParse(json);
-  const retryAfter = Number(response.headers.get('retry-after'));
+  const retryAfter = Number(response.headers['retry-after']);
   return {
     ok: false,
     status: response.status,
@@ -61,10 +57,13 @@ export interface ClientOptions {
   baseUrl: string;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** Connect from this loopback address (one per simulated designer). */
+  localAddress?: string;
 }
 
-export function studioClient({ baseUrl, headers = {}, timeoutMs = 30_000 }: ClientOptions) {
+export function studioClient({ baseUrl, headers = {}, timeoutMs = 30_000, localAddress }: ClientOptions) {
   const base = baseUrl.replace(/\/+$/, '');
+  const agent = clientAgent(localAddress);
   return {
     create: (operation: OperationPath, body: Record<string, unknown>) =>
       call<Task>(
@@ -73,24 +72,21 @@ export function studioClient({ baseUrl, headers = {}, timeoutMs = 30_000 }: Clie
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
           body: JSON.stringify(body),
+          timeoutMs,
+          agent,
         },
         (json) => taskSchema.parse(json),
-        timeoutMs,
       ),
     getTask: (jobId: string) =>
-      call<Task>(
-        `${base}/api/v1/job/${encodeURIComponent(jobId)}`,
-        { headers },
-        (json) => taskSchema.parse(json),
-        timeoutMs,
+      call<Task>(`${base}/api/v1/job/${encodeURIComponent(jobId)}`, { headers, timeoutMs, agent }, (json) =>
+        taskSchema.parse(json),
       ),
     listPage: (query: Record<string, string> = {}) =>
-      call(
-        `${base}/api/studio/tasks?${new URLSearchParams(query)}`,
-        { headers },
-        (json) => taskListSchema.parse(json),
-        timeoutMs,
+      call(`${base}/api/studio/tasks?${new URLSearchParams(query)}`, { headers, timeoutMs, agent }, (json) =>
+        taskListSchema.parse(json),
       ),
+    /** Lets the client's kept-alive connections go. */
+    close: () => agent.destroy(),
     /** Every task of the history, page by page. Throws when a page fails: a reconciliation must see all. */
     async listAll(query: Record<string, string> = {}): Promise<StudioTask[]> {
       const all: StudioTask[] = [];
