@@ -1,22 +1,26 @@
-import { serve } from '@hono/node-server';
 import { loadEnv } from './env';
-import { createProxyApp } from './proxy/app';
+import { startStudioServer } from './proxy/index';
 
-// Starts the studio's server: the proxy (and, without UPSTREAM_URL, the embedded engine). It only listens;
-// everything else is built by the app factories so that tests can run them in-process.
+// `npm start`: the studio's server. Everything is built by startStudioServer; this file only starts it
+// and stops it cleanly on Ctrl+C or SIGTERM.
 
 const env = loadEnv();
-const app = createProxyApp({ staticDir: './dist' });
-
-const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
-  console.log(
-    `Studio on http://${info.address}:${info.port} (${env.UPSTREAM_URL ? 'upstream' : 'embedded engine'})`,
-  );
-});
-
-function stop() {
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 3000).unref();
+try {
+  const server = await startStudioServer({ env });
+  console.log(`Studio on ${server.url} (${env.UPSTREAM_URL ? 'upstream' : 'embedded engine'})`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(1), 5000).unref();
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  console.error(`The studio could not start: ${(error as Error).message}`);
+  process.exit(1);
 }
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

@@ -1,0 +1,91 @@
+import type pino from 'pino';
+import type { Store } from './store';
+import type { TaskTracker } from './tracker';
+import type { Upstream } from './upstream';
+
+// Keeps unfinished tasks moving without anyone watching: reads each open task upstream, more rarely
+// as it ages (minDelay → maxDelay), with no cap on how long it follows. Its list comes from the store,
+// so after a restart it picks up every task that was still running.
+
+export interface FollowerOptions {
+  store: Store;
+  tracker: TaskTracker;
+  upstream: Upstream;
+  logger: pino.Logger;
+  /** First read delay for a young task (default 1 s). */
+  minDelayMs?: number;
+  /** Longest delay between reads of an old task (default 20 s). */
+  maxDelayMs?: number;
+  /** Reads at once (default 4). */
+  concurrency?: number;
+}
+
+export class Follower {
+  private readonly schedule = new Map<string, { dueAt: number; failures: number }>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private readonly minDelayMs: number;
+  private readonly maxDelayMs: number;
+
+  constructor(private readonly options: FollowerOptions) {
+    this.minDelayMs = options.minDelayMs ?? 1000;
+    this.maxDelayMs = options.maxDelayMs ?? 20_000;
+  }
+
+  start() {
+    this.stopped = false;
+    this.plan(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** The wait before the next read of a task of this age: a tenth of its age, within the bounds. */
+  delayFor(ageMs: number, failures: number): number {
+    const base = Math.min(this.maxDelayMs, Math.max(this.minDelayMs, ageMs / 10));
+    return Math.min(this.maxDelayMs, base * 2 ** Math.min(failures, 5));
+  }
+
+  private plan(ms: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.tick().finally(() => this.plan(Math.min(250, this.minDelayMs)));
+    }, ms);
+    this.timer.unref();
+  }
+
+  private async tick() {
+    const { store, tracker, upstream, logger } = this.options;
+    const now = Date.now();
+    if (now < upstream.pausedUntil) return;
+    const open = store.openTasks();
+    const openIds = new Set(open.map((t) => t.jobId));
+    for (const jobId of this.schedule.keys()) if (!openIds.has(jobId)) this.schedule.delete(jobId);
+    const due = open.filter((t) => (this.schedule.get(t.jobId)?.dueAt ?? 0) <= now);
+    const concurrency = this.options.concurrency ?? 4;
+    for (let i = 0; i < due.length && !this.stopped; i += concurrency) {
+      await Promise.all(
+        due.slice(i, i + concurrency).map(async ({ jobId, createdAt }) => {
+          const entry = this.schedule.get(jobId) ?? { dueAt: 0, failures: 0 };
+          try {
+            await tracker.refresh(jobId);
+            entry.failures = 0;
+          } catch (error) {
+            entry.failures++;
+            logger.warn(
+              { jobId, err: error, failures: entry.failures },
+              'following a task failed; backing off',
+            );
+          }
+          const age = Date.now() - Date.parse(createdAt);
+          entry.dueAt = Date.now() + this.delayFor(age, entry.failures);
+          this.schedule.set(jobId, entry);
+        }),
+      );
+    }
+  }
+}

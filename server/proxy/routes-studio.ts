@@ -1,0 +1,106 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { streamSSE } from 'hono/streaming';
+import { invalidParamsBody } from '../../src/contract/errors';
+import { LIMITS } from '../../src/contract/limits';
+import { STUDIO_EVENT_TASK, taskListQuerySchema, taskPatchSchema } from '../../src/contract/studio';
+import type { ProxyDeps } from './deps';
+import { Failure } from './failure';
+import { readJsonObject } from './read-json';
+import { saveUpload, tooLarge } from './uploads';
+
+// What the proxy adds for the studio: history, favourites, uploads, live events, callbacks.
+
+/** Room for the multipart envelope around a 10 MB file. */
+const MAX_UPLOAD_BODY = LIMITS.sourceImageBytes + 256 * 1024;
+
+export function studioRoutes(deps: ProxyDeps) {
+  const app = new Hono();
+  const { store, events } = deps;
+
+  app.get('/api/studio/tasks', (c) => {
+    const parsed = taskListQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) return c.json(invalidParamsBody(parsed.error), 400);
+    return c.json(store.list(parsed.data));
+  });
+
+  app.get('/api/studio/tasks/:jobId', (c) => {
+    const task = store.get(c.req.param('jobId'));
+    if (!task) throw new Failure(404, 'No such task');
+    return c.json(task);
+  });
+
+  app.patch('/api/studio/tasks/:jobId', async (c) => {
+    const jobId = c.req.param('jobId');
+    if (!store.get(jobId)) throw new Failure(404, 'No such task');
+    const parsed = taskPatchSchema.safeParse(await readJsonObject(c));
+    if (!parsed.success) return c.json(invalidParamsBody(parsed.error), 400);
+    const updated = store.setFlags(jobId, parsed.data)!;
+    events.emit(updated);
+    return c.json(updated);
+  });
+
+  app.post(
+    '/api/studio/uploads',
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BODY,
+      onError: () => {
+        throw tooLarge();
+      },
+    }),
+    async (c) => {
+      let form: Record<string, unknown>;
+      try {
+        form = await c.req.parseBody();
+      } catch (error) {
+        if (error instanceof Failure) throw error;
+        throw new Failure(400, 'Malformed body: send multipart/form-data with a part named "file"');
+      }
+      const file = Array.isArray(form.file) ? form.file[0] : form.file;
+      const result = await saveUpload(file, {
+        filesDir: deps.filesDir,
+        absoluteFileUrl: (path) => new URL(`/files/${path}`, deps.publicUrl ?? deps.selfUrl()).href,
+      });
+      deps.logger.info({ path: result.path, bytes: result.bytes }, 'upload stored');
+      return c.json(result, 201);
+    },
+  );
+
+  app.get('/api/studio/events', (c) =>
+    streamSSE(c, async (stream) => {
+      let id = 0;
+      // Writes are chained so events reach the browser in the order they happened.
+      let chain = Promise.resolve();
+      const unsubscribe = events.subscribe((task) => {
+        chain = chain
+          .then(() =>
+            stream.writeSSE({ event: STUDIO_EVENT_TASK, data: JSON.stringify(task), id: String(++id) }),
+          )
+          .catch(() => undefined);
+      });
+      stream.onAbort(unsubscribe);
+      await stream.write(': connected\n\n');
+      while (!stream.aborted && !stream.closed) {
+        await stream.sleep(deps.keepAliveMs ?? 15_000);
+        await chain;
+        if (!stream.aborted) await stream.write(': keep-alive\n\n');
+      }
+      unsubscribe();
+    }),
+  );
+
+  app.post('/api/studio/callbacks/:token', async (c) => {
+    // Without PUBLIC_URL no callback was ever handed out, so none can be genuine.
+    if (!deps.publicUrl) throw new Failure(404, 'Not found');
+    const token = c.req.param('token');
+    let payload: unknown = null;
+    try {
+      payload = await c.req.json();
+    } catch {
+      // The body is only a hint; the job is re-read upstream either way.
+    }
+    return c.json(deps.tracker.callback(token, payload));
+  });
+
+  return app;
+}
