@@ -1,0 +1,84 @@
+import { createRandom, hashString } from './prng';
+
+// A prompt's colours. Words a designer uses for colour or mood steer the hue, so "deep ocean" looks
+// blue and "autumn forest" looks warm; every other prompt gets a hue from its hash. Either way two
+// different prompts get clearly different palettes.
+
+export type Rgb = readonly [number, number, number];
+
+const HUE_WORDS: Record<string, number> = {
+  red: 0,
+  crimson: 350,
+  fire: 15,
+  sunset: 20,
+  orange: 30,
+  autumn: 28,
+  desert: 38,
+  gold: 45,
+  golden: 45,
+  yellow: 55,
+  lemon: 58,
+  spring: 95,
+  green: 120,
+  forest: 130,
+  jungle: 115,
+  emerald: 145,
+  teal: 175,
+  cyan: 185,
+  ice: 195,
+  sky: 205,
+  ocean: 210,
+  sea: 210,
+  blue: 225,
+  night: 235,
+  indigo: 250,
+  purple: 275,
+  violet: 280,
+  lavender: 270,
+  magenta: 305,
+  pink: 325,
+  rose: 340,
+};
+
+export function hslToRgb(h: number, s: number, l: number): Rgb {
+  const hue = (((h % 360) + 360) % 360) / 60;
+  const c = (1 - Math.abs(2 * l - 1)) * s;
+  const x = c * (1 - Math.abs((hue % 2) - 1));
+  const m = l - c / 2;
+  const [r, g, b] =
+    hue < 1
+      ? [c, x, 0]
+      : hue < 2
+        ? [x, c, 0]
+        : hue < 3
+          ? [0, c, x]
+          : hue < 4
+            ? [0, x, c]
+            : hue < 5
+              ? [x, 0, c]
+              : [c, 0, x];
+  return [Math.round((r + m) * 255), Math.round((g + m) * 255), Math.round((b + m) * 255)];
+}
+
+export function hexOf([r, g, b]: Rgb): string {
+  return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Five colours, darkest first, from the words of a prompt (flags excluded by the caller). */
+export function paletteFor(promptBody: string): Rgb[] {
+  const words = promptBody.toLowerCase().match(/[a-z]+/g) ?? [];
+  const random = createRandom(hashString(`palette:${promptBody.toLowerCase()}`));
+  const named = words.map((w) => HUE_WORDS[w]).find((h) => h !== undefined);
+  const baseHue = named ?? random.range(0, 360);
+  const scheme = random.pick([
+    [0, 30, -30, 180, 15], // analogous with a complement accent
+    [0, 120, 240, 60, 180], // triadic
+    [0, 150, 210, 20, -20], // split complement
+    [0, 10, 20, 30, 200], // warm run, cool accent
+  ] as const);
+  const saturation = random.range(0.45, 0.85);
+  const lightness = [0.16, 0.32, 0.48, 0.64, 0.82];
+  return scheme.map((offset, i) =>
+    hslToRgb(baseHue + offset + random.range(-8, 8), saturation * random.range(0.8, 1.1), lightness[i]!),
+  );
+}
