@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { translate, type Placement, type Point, type Size } from './geometry';
+import { translate, type Placement, type Point, type Size, type View } from './geometry';
 import { EMPTY_DOC, type EditorDoc, type Shape } from './model';
 
 // Editor state (never server data). The document (mask + upload-paint placement) changes only through
@@ -19,6 +19,8 @@ export interface EditorState {
   selectedId: string | null;
   /** Brush and eraser width, in image pixels. */
   brushSize: number;
+  /** Zoom and pan: where the designer looks, never part of what is sent. */
+  view: View;
 
   /** Starts a session from a document (a restored draft or an empty mask); clears the history. */
   load: (doc: EditorDoc) => void;
@@ -39,6 +41,7 @@ export interface EditorState {
   setTool: (tool: ToolName) => void;
   select: (id: string | null) => void;
   setBrushSize: (size: number) => void;
+  setView: (view: View) => void;
 }
 
 export const useEditorStore = create<EditorState>((set, get) => ({
@@ -48,6 +51,7 @@ export const useEditorStore = create<EditorState>((set, get) => ({
   tool: 'polygon',
   selectedId: null,
   brushSize: 40,
+  view: { scale: 1, x: 0, y: 0 },
 
   load: (doc) => set({ doc, past: [], future: [], selectedId: null }),
 
@@ -138,6 +142,7 @@ export const useEditorStore = create<EditorState>((set, get) => ({
   setTool: (tool) => set({ tool, selectedId: tool === 'select' ? get().selectedId : null }),
   select: (selectedId) => set({ selectedId }),
   setBrushSize: (brushSize) => set({ brushSize: Math.min(1000, Math.max(1, Math.round(brushSize))) }),
+  setView: (view) => set({ view }),
 }));
 
 function keepSelection(doc: EditorDoc, selectedId: string | null): string | null {

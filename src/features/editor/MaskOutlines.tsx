@@ -1,0 +1,127 @@
+import type Konva from 'konva';
+import { Circle, Line } from 'react-konva';
+import { flatten, type Point } from './geometry';
+import type { Shape } from './model';
+
+// Outlines of the shapes, and in Select mode their hit areas, drag and vertex handles. Drags only
+// report where they are (onLive...) while they run; the store hears about them once, on release.
+
+export interface LiveEdit {
+  shapeId: string;
+  /** Whole-shape move in image pixels. */
+  dx?: number;
+  dy?: number;
+  /** One vertex dragged to a point. */
+  vertex?: { index: number; to: Point };
+}
+
+interface MaskOutlinesProps {
+  shapes: readonly Shape[];
+  selectedId: string | null;
+  selecting: boolean;
+  /** Image pixels per screen pixel: handles keep their size on screen at any zoom. */
+  pixelSize: number;
+  onSelect: (id: string) => void;
+  onLive: (edit: LiveEdit | null) => void;
+  onMoveShape: (id: string, dx: number, dy: number) => void;
+  onMoveVertex: (id: string, index: number, to: Point) => void;
+}
+
+export function MaskOutlines(props: MaskOutlinesProps) {
+  const { shapes, selectedId, selecting, pixelSize } = props;
+  const selected = shapes.find((s) => s.id === selectedId);
+  return (
+    <>
+      {shapes.map((shape) => {
+        const isSelected = shape.id === selectedId;
+        const common = {
+          draggable: selecting,
+          onPointerDown: (e: Konva.KonvaEventObject<PointerEvent>) => {
+            if (!selecting) return;
+            e.cancelBubble = true;
+            props.onSelect(shape.id);
+          },
+          onDragMove: (e: Konva.KonvaEventObject<DragEvent>) =>
+            props.onLive({ shapeId: shape.id, dx: e.target.x(), dy: e.target.y() }),
+          onDragEnd: (e: Konva.KonvaEventObject<DragEvent>) => {
+            const node = e.target;
+            const dx = node.x();
+            const dy = node.y();
+            node.position({ x: 0, y: 0 });
+            props.onLive(null);
+            props.onMoveShape(shape.id, dx, dy);
+          },
+        };
+        if (shape.kind === 'area')
+          return (
+            <Line
+              key={shape.id}
+              {...common}
+              points={flatten(shape.points)}
+              closed
+              fill="transparent"
+              stroke={isSelected ? '#a78bfa' : 'rgba(255,255,255,0.85)'}
+              strokeWidth={isSelected ? 2 : 1}
+              dash={isSelected ? undefined : [6, 4]}
+              strokeScaleEnabled={false}
+            />
+          );
+        return (
+          <Line
+            key={shape.id}
+            {...common}
+            points={flatten(shape.points.length === 1 ? [shape.points[0]!, shape.points[0]!] : shape.points)}
+            stroke={isSelected ? 'rgba(167,139,250,0.45)' : 'transparent'}
+            strokeWidth={shape.size}
+            lineCap="round"
+            lineJoin="round"
+          />
+        );
+      })}
+      {selecting &&
+        selected?.kind === 'area' &&
+        selected.points.map((p, index) => (
+          <Circle
+            key={`${selected.id}-${index}`}
+            x={p.x}
+            y={p.y}
+            radius={6 * pixelSize}
+            fill="#ffffff"
+            stroke="#7c3aed"
+            strokeWidth={2}
+            strokeScaleEnabled={false}
+            draggable
+            onPointerDown={(e) => {
+              e.cancelBubble = true;
+            }}
+            onDragMove={(e) =>
+              props.onLive({
+                shapeId: selected.id,
+                vertex: { index, to: { x: e.target.x(), y: e.target.y() } },
+              })
+            }
+            onDragEnd={(e) => {
+              const to = { x: e.target.x(), y: e.target.y() };
+              props.onLive(null);
+              props.onMoveVertex(selected.id, index, to);
+            }}
+          />
+        ))}
+    </>
+  );
+}
+
+/** The shapes as they look during a drag: the live edit applied on top of the committed ones. */
+export function withLiveEdit(shapes: readonly Shape[], live: LiveEdit | null): readonly Shape[] {
+  if (!live) return shapes;
+  return shapes.map((s) => {
+    if (s.id !== live.shapeId) return s;
+    if (live.vertex && s.kind === 'area') {
+      const { index, to } = live.vertex;
+      return { ...s, points: s.points.map((p, i) => (i === index ? to : p)) };
+    }
+    const dx = live.dx ?? 0;
+    const dy = live.dy ?? 0;
+    return { ...s, points: s.points.map((p) => ({ x: p.x + dx, y: p.y + dy })) };
+  });
+}
