@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { errorBodySchema, type ErrorBody } from '../contract/errors';
+import type { ErrorBody } from '../contract/errors';
+import { loadContract } from './contract';
 
 /** A request the server refused: the spec's error body, plus Retry-After for 429. */
 export class ApiError extends Error {
@@ -23,6 +24,8 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Validates the answer; the type follows from it. */
   schema?: z.ZodType<T>;
+  /** Validates the answer with a schema that is loaded on demand (keeps zod out of the first load). */
+  parse?: (json: unknown) => T | Promise<T>;
 }
 
 /** Same-origin JSON request. The browser never sends a key: the proxy adds it. */
@@ -43,6 +46,7 @@ export async function requestJson<T>(path: string, options: RequestOptions<T> = 
   const text = await response.text();
   const json = parseJsonOrNull(text);
   if (!response.ok) {
+    const { errorBodySchema } = await loadContract();
     const parsed = errorBodySchema.safeParse(json);
     const retryAfter = Number(response.headers.get('retry-after'));
     throw new ApiError(
@@ -53,7 +57,8 @@ export async function requestJson<T>(path: string, options: RequestOptions<T> = 
         : null,
     );
   }
-  return options.schema ? options.schema.parse(json) : (json as T);
+  if (options.schema) return options.schema.parse(json);
+  return options.parse ? options.parse(json) : (json as T);
 }
 
 function parseJsonOrNull(text: string): unknown {

@@ -6,6 +6,8 @@ export const taskKeys = {
   lists: () => ['tasks', 'list'] as const,
   list: (query: TaskListQuery) => ['tasks', 'list', query] as const,
   detail: (jobId: string) => ['tasks', 'detail', jobId] as const,
+  /** The studio's record of a job (prompt, request, lineage), as opposed to the bare task object. */
+  studio: (jobId: string) => ['tasks', 'studio', jobId] as const,
 };
 
 export const balanceKeys = {

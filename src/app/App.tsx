@@ -1,24 +1,71 @@
-import { useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, lazy, useState } from 'react';
+import { loadContract } from '../api/contract';
+import { useTaskEvents } from '../api/events';
+import { ComposeBox } from '../features/compose/ComposeBox';
+import { useEditorRequest } from '../lib/editor-request';
+import { useStudioUi } from '../lib/studio-ui';
+import { Header } from './Header';
+import { createQueryClient } from './query-client';
+
+// Everything not needed to paint the studio loads on demand: the operation forms (and the schemas
+// they validate with), the lightbox, and the Konva editor.
+const OperationDialog = lazy(() => import('../features/compose/OperationDialog'));
+const Lightbox = lazy(() => import('../features/gallery/Lightbox'));
+const EditorDialog = lazy(() => import('../features/editor/EditorDialog'));
+const JobGallery = lazy(() => import('./JobGallery'));
+
+// The gallery's code and the schemas its answers are checked with start loading with the page.
+void loadContract();
 
 export function App() {
-  const [prompt, setPrompt] = useState('');
+  const [queryClient] = useState(createQueryClient);
   return (
-    <main className="mx-auto max-w-3xl p-6">
-      <h1 className="mb-4 text-lg font-semibold">Studio</h1>
-      <form className="flex gap-2" onSubmit={(e) => e.preventDefault()}>
-        <label className="sr-only" htmlFor="prompt">
-          Prompt
-        </label>
-        <textarea
-          id="prompt"
-          className="min-h-12 flex-1 rounded-md border border-zinc-700 bg-zinc-900 p-2"
-          value={prompt}
-          onChange={(e) => setPrompt(e.target.value)}
-        />
-        <button type="submit" className="rounded-md bg-violet-600 px-4 py-2 font-medium">
-          Generate
-        </button>
-      </form>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <Studio />
+    </QueryClientProvider>
+  );
+}
+
+function Studio() {
+  useTaskEvents();
+  const lightbox = useStudioUi((s) => s.lightbox);
+  const operation = useStudioUi((s) => s.operation);
+  const editorRequest = useEditorRequest((s) => s.request);
+  return (
+    <div className="flex h-dvh flex-col">
+      <Header />
+      <main className="flex min-h-0 flex-1 flex-col">
+        <ComposeBox />
+        <Suspense fallback={<GallerySkeleton />}>
+          <JobGallery />
+        </Suspense>
+      </main>
+      <Suspense fallback={<LoadingOverlay />}>
+        {lightbox && <Lightbox />}
+        {operation && <OperationDialog />}
+        {editorRequest && <EditorDialog />}
+      </Suspense>
+    </div>
+  );
+}
+
+function LoadingOverlay() {
+  return (
+    <div role="status" className="fixed inset-0 grid place-items-center bg-black/40 text-sm text-zinc-300">
+      Loading…
+    </div>
+  );
+}
+
+function GallerySkeleton() {
+  return (
+    <section
+      aria-label="Gallery"
+      aria-busy="true"
+      className="flex-1 px-4 py-12 text-center text-sm text-zinc-600 md:px-6"
+    >
+      Loading the gallery…
+    </section>
   );
 }

@@ -1,0 +1,127 @@
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { StudioTask, TaskList, TaskListQuery, TaskPatch } from '../contract/studio';
+import { requestJson } from './client';
+import { loadContract } from './contract';
+import { taskKeys } from './keys';
+
+// The studio's task history (GET/PATCH /api/studio/tasks): the gallery, favourites and lineage.
+
+const PAGE_SIZE = 100;
+
+export function taskListSearch(query: TaskListQuery, cursor?: string): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...query, cursor })) {
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+export async function fetchTaskList(query: TaskListQuery, cursor?: string, signal?: AbortSignal) {
+  const { taskListSchema } = await loadContract();
+  return requestJson<TaskList>(`/api/studio/tasks${taskListSearch(query, cursor)}`, {
+    signal,
+    parse: (j) => taskListSchema.parse(j),
+  });
+}
+
+export async function fetchStudioTask(jobId: string, signal?: AbortSignal) {
+  const { studioTaskSchema } = await loadContract();
+  return requestJson<StudioTask>(`/api/studio/tasks/${encodeURIComponent(jobId)}`, {
+    signal,
+    parse: (j) => studioTaskSchema.parse(j),
+  });
+}
+
+export async function patchTask(jobId: string, patch: TaskPatch) {
+  const { studioTaskSchema } = await loadContract();
+  return requestJson<StudioTask>(`/api/studio/tasks/${encodeURIComponent(jobId)}`, {
+    method: 'PATCH',
+    body: patch,
+    parse: (j) => studioTaskSchema.parse(j),
+  });
+}
+
+/** The gallery: pages of 100 newest first, fetched as the designer scrolls. */
+export function useTaskList(query: TaskListQuery) {
+  const full = { limit: PAGE_SIZE, ...query };
+  return useInfiniteQuery({
+    queryKey: taskKeys.list(full),
+    queryFn: ({ pageParam, signal }) => fetchTaskList(full, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** One job's studio record (for lineage and retry), seeded from any list that holds it. */
+export function useStudioTask(jobId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: taskKeys.studio(jobId ?? ''),
+    queryFn: ({ signal }) => fetchStudioTask(jobId!, signal),
+    enabled: Boolean(jobId),
+    initialData: () => (jobId ? findListed(queryClient, jobId) : undefined),
+    initialDataUpdatedAt: 0,
+  });
+}
+
+type ListData = InfiniteData<TaskList, string | undefined>;
+
+export function findListed(queryClient: QueryClient, jobId: string): StudioTask | undefined {
+  for (const [, data] of queryClient.getQueriesData<ListData>({ queryKey: taskKeys.lists() })) {
+    for (const page of data?.pages ?? []) {
+      const hit = page.items.find((t) => t.jobId === jobId);
+      if (hit) return hit;
+    }
+  }
+  return undefined;
+}
+
+/** Writes a newer copy of a job into every list that shows it (no refetch of long lists needed). */
+export function patchListed(queryClient: QueryClient, task: StudioTask): boolean {
+  let found = false;
+  queryClient.setQueriesData<ListData>({ queryKey: taskKeys.lists() }, (data) => {
+    if (!data) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      if (!page.items.some((t) => t.jobId === task.jobId)) return page;
+      changed = true;
+      return { ...page, items: page.items.map((t) => (t.jobId === task.jobId ? task : t)) };
+    });
+    if (!changed) return data;
+    found = true;
+    return { ...data, pages };
+  });
+  queryClient.setQueryData(taskKeys.studio(task.jobId), task);
+  return found;
+}
+
+/** Favourite or unfavourite at once; the server's answer then replaces the guess. */
+export function useSetFavourite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, favourite }: { jobId: string; favourite: boolean }) =>
+      patchTask(jobId, { favourite }),
+    onMutate: ({ jobId, favourite }) => {
+      const before =
+        findListed(queryClient, jobId) ?? queryClient.getQueryData<StudioTask>(taskKeys.studio(jobId));
+      if (before) patchListed(queryClient, { ...before, favourite });
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.before) patchListed(queryClient, context.before);
+    },
+    onSuccess: (task) => {
+      patchListed(queryClient, task);
+      void queryClient.invalidateQueries({ queryKey: taskKeys.lists(), refetchType: 'none' });
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useSubmitTask } from '../../../api/use-submit-task';
+import { pointsFor } from '../../../contract/points';
+import { bodyIssues } from './body-issues';
+import { PromptField, SubmitRow, shownIssue } from './parts';
+import type { OperationFormProps } from './types';
+import { VideoOptionsFields } from './VideoOptionsFields';
+import { DEFAULT_VIDEO_OPTIONS, type VideoOptions, videoPrompt } from './video-prompt';
+
+/** Animate an image of a job (spec 4.2, method A). */
+export function AnimateForm({ source, onDone }: OperationFormProps) {
+  const [options, setOptions] = useState<VideoOptions>(DEFAULT_VIDEO_OPTIONS);
+  const [tried, setTried] = useState(false);
+  const { submit, error, isPending, cancelRetry } = useSubmitTask(onDone);
+  const prompt = videoPrompt(options);
+  const body = {
+    jobId: source.jobId,
+    imageNo: source.imageNo,
+    videoType: options.resolution,
+    ...(prompt ? { prompt } : {}),
+  };
+  const issues = bodyIssues('video-diffusion', body);
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTried(true);
+        if (Object.keys(issues).length === 0) submit({ operation: 'video-diffusion', body });
+      }}
+    >
+      <div className="flex gap-3">
+        <img
+          src={source.url}
+          alt={`Image ${source.imageNo + 1}`}
+          className="size-24 rounded-md object-cover"
+        />
+        <div className="flex-1">
+          <PromptField
+            label="Motion prompt (optional)"
+            value={options.text}
+            onChange={(text) => setOptions({ ...options, text })}
+            error={shownIssue(issues, 'prompt', tried || options.text.length > 0)}
+            placeholder="e.g. slow dolly in, leaves drifting"
+          />
+        </div>
+      </div>
+      <VideoOptionsFields options={options} onChange={setOptions} prompt={prompt} />
+      <SubmitRow
+        label="Animate"
+        points={pointsFor('video_diffusion', { prompt, videoType: options.resolution })}
+        pending={isPending}
+        error={error}
+        onDismiss={cancelRetry}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { pointsFor } from '../../../contract/points';
+import { useSubmitTask } from '../../../api/use-submit-task';
+import { absoluteUrl } from '../../../lib/urls';
+import { bodyIssues } from './body-issues';
+import { PromptField, SubmitRow, shownIssue } from './parts';
+import { SourcePicker } from './SourcePicker';
+import type { OperationSource } from './types';
+
+/**
+ * Retexture (spec 4.7): new materials on the shapes of an image given by URL. Reached from a gallery
+ * image (the source is set) or from the compose bar (gallery, upload or URL).
+ */
+export default function RetextureForm({ source, onDone }: { source?: OperationSource; onDone?: () => void }) {
+  const [imgUrl, setImgUrl] = useState(source ? absoluteUrl(source.url) : '');
+  const [prompt, setPrompt] = useState('');
+  const [tried, setTried] = useState(false);
+  const { submit, error, isPending, cancelRetry } = useSubmitTask(() => {
+    setTried(false);
+    onDone?.();
+  });
+  const body = { imgUrl, remixPrompt: prompt.trim() };
+  const issues = bodyIssues('retexture', body);
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTried(true);
+        if (Object.keys(issues).length === 0) submit({ operation: 'retexture', body });
+      }}
+    >
+      {source ? (
+        <img
+          src={source.url}
+          alt={`Image ${source.imageNo + 1}`}
+          className="h-32 self-start rounded-md object-contain"
+        />
+      ) : (
+        <SourcePicker
+          label="Source image"
+          value={imgUrl}
+          onChange={setImgUrl}
+          error={tried ? (imgUrl ? issues.imgUrl : 'Choose the image to retexture.') : null}
+        />
+      )}
+      <PromptField
+        label="Texture prompt"
+        value={prompt}
+        onChange={setPrompt}
+        error={shownIssue(issues, 'remixPrompt', tried)}
+        placeholder="e.g. brushed copper, moss and wet stone"
+      />
+      <SubmitRow
+        label="Retexture"
+        points={pointsFor('retexture')}
+        pending={isPending}
+        error={error}
+        onDismiss={cancelRetry}
+      />
+    </form>
+  );
+}

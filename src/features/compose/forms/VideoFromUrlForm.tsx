@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { pointsFor } from '../../../contract/points';
+import { useSubmitTask } from '../../../api/use-submit-task';
+import { bodyIssues } from './body-issues';
+import { PromptField, SubmitRow } from './parts';
+import { SourcePicker } from './SourcePicker';
+import { VideoOptionsFields } from './VideoOptionsFields';
+import { DEFAULT_VIDEO_OPTIONS, type VideoOptions, videoPrompt } from './video-prompt';
+
+/** A video from any image: uploaded, picked or by URL, sent as `[url] prompt` (spec 4.2, method B). */
+export default function VideoFromUrlForm() {
+  const [imageUrl, setImageUrl] = useState('');
+  const [options, setOptions] = useState<VideoOptions>(DEFAULT_VIDEO_OPTIONS);
+  const [tried, setTried] = useState(false);
+  const { submit, error, isPending, cancelRetry } = useSubmitTask(() => setTried(false));
+  const prompt = imageUrl ? videoPrompt(options, imageUrl) : undefined;
+  const body = { videoType: options.resolution, ...(prompt ? { prompt } : {}) };
+  const issues = bodyIssues('video-diffusion', body);
+  const needsText = options.text.trim() === '';
+  return (
+    <form
+      className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTried(true);
+        if (imageUrl && !needsText && Object.keys(issues).length === 0)
+          submit({ operation: 'video-diffusion', body });
+      }}
+    >
+      <SourcePicker
+        label="Source image"
+        value={imageUrl}
+        onChange={setImageUrl}
+        error={tried && !imageUrl ? 'Choose the image to animate.' : null}
+      />
+      <div className="flex flex-col gap-3">
+        <PromptField
+          label="Motion prompt"
+          value={options.text}
+          onChange={(text) => setOptions({ ...options, text })}
+          error={tried ? (needsText ? 'Describe the motion.' : issues.prompt) : null}
+          placeholder="e.g. waves rolling in, camera drifting left"
+        />
+        <VideoOptionsFields options={options} onChange={setOptions} prompt={prompt} />
+        <SubmitRow
+          label="Create video"
+          points={pointsFor('video_diffusion', { prompt, videoType: options.resolution })}
+          pending={isPending}
+          error={error}
+          onDismiss={cancelRetry}
+        />
+      </div>
+    </form>
+  );
+}

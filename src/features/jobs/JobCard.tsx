@@ -1,0 +1,86 @@
+import type { StudioTask } from '../../contract/studio';
+import { useSetFavourite } from '../../api/studio-tasks';
+import { useLiveTask } from '../../api/tasks';
+import { useSubmitTask } from '../../api/use-submit-task';
+import { ErrorNotice } from '../../components/ui/ErrorNotice';
+import { formatElapsed, parseTimestamp } from '../../lib/elapsed';
+import { useStudioUi } from '../../lib/studio-ui';
+import { describeTaskFailure } from '../../lib/task-failure';
+import { OPERATION_PATH_OF, TASK_LABELS } from '../../lib/task-labels';
+import { isTerminal } from '../../lib/task-status';
+import { JobMedia } from './JobMedia';
+import { StatusBadge } from './StatusBadge';
+import { useNow } from './use-now';
+
+/** One job: its results, status, elapsed time and points; Retry when it failed. */
+export function JobCard({ job }: { job: StudioTask }) {
+  const task = useLiveTask(job.task, job.createdAt);
+  const running = !isTerminal(task.status);
+  const now = useNow(running);
+  const openLightbox = useStudioUi((s) => s.openLightbox);
+  const favourite = useSetFavourite();
+  const retry = useSubmitTask();
+
+  const started = parseTimestamp(job.createdAt) ?? parseTimestamp(task.meta.created_at) ?? now;
+  const ended = running ? now : (parseTimestamp(task.meta.ended_at) ?? parseTimestamp(job.updatedAt) ?? now);
+  const points = task.meta.usage.consume || task.meta.usage.frozen;
+  const label = TASK_LABELS[job.taskType];
+
+  return (
+    <article
+      aria-label={`${label}: ${job.prompt || 'no prompt'}`}
+      data-job-id={job.jobId}
+      data-status={task.status}
+      className="overflow-hidden rounded-xl border border-zinc-800/80 bg-zinc-900/60"
+    >
+      <JobMedia task={task} onOpen={(imageNo) => openLightbox({ jobId: job.jobId, imageNo })} />
+      <div className="flex flex-col gap-1.5 p-2.5">
+        <p className="line-clamp-2 min-h-[2.5em] text-xs leading-snug text-zinc-300" title={job.prompt}>
+          {job.prompt || <span className="text-zinc-500">No prompt</span>}
+        </p>
+        <div className="flex items-center gap-2 text-[11px] text-zinc-500">
+          <span className="font-medium text-zinc-400">{label}</span>
+          <StatusBadge status={task.status} />
+          <span className="tabular-nums" title="Elapsed time" data-testid="elapsed">
+            {formatElapsed(ended - started)}
+          </span>
+          <span
+            className="tabular-nums"
+            title={task.status === 'completed' ? 'Points spent' : 'Points reserved'}
+          >
+            {points} pts
+          </span>
+          <button
+            type="button"
+            aria-label="Favourite"
+            aria-pressed={job.favourite}
+            onClick={() => favourite.mutate({ jobId: job.jobId, favourite: !job.favourite })}
+            className="ml-auto rounded px-1 text-base leading-none text-zinc-600 hover:text-amber-300 aria-pressed:text-amber-300"
+          >
+            {job.favourite ? '★' : '☆'}
+          </button>
+        </div>
+        {task.status === 'failed' && (
+          <div className="flex flex-col gap-2 rounded-md bg-red-500/10 p-2">
+            <p className="text-xs text-red-100" data-testid="failure-reason">
+              {describeTaskFailure(task.error)}
+            </p>
+            <button
+              type="button"
+              disabled={retry.isPending}
+              onClick={() =>
+                retry.submit({ operation: OPERATION_PATH_OF[job.taskType], body: job.request } as Parameters<
+                  typeof retry.submit
+                >[0])
+              }
+              className="self-start rounded-md bg-zinc-800 px-2.5 py-1 text-xs font-medium text-zinc-100 hover:bg-zinc-700"
+            >
+              Retry
+            </button>
+            <ErrorNotice error={retry.error} onDismiss={retry.cancelRetry} />
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
