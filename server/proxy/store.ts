@@ -179,8 +179,14 @@ export class Store {
   setFlags(jobId: string, flags: { favourite?: boolean; hidden?: boolean }): StudioTask | undefined {
     const sets: string[] = [];
     const values: number[] = [];
-    if (flags.favourite !== undefined) (sets.push('favourite = ?'), values.push(flags.favourite ? 1 : 0));
-    if (flags.hidden !== undefined) (sets.push('hidden = ?'), values.push(flags.hidden ? 1 : 0));
+    if (flags.favourite !== undefined) {
+      sets.push('favourite = ?');
+      values.push(flags.favourite ? 1 : 0);
+    }
+    if (flags.hidden !== undefined) {
+      sets.push('hidden = ?');
+      values.push(flags.hidden ? 1 : 0);
+    }
     if (sets.length) {
       this.db
         .prepare(`UPDATE tasks SET ${sets.join(', ')}, updated_at = ? WHERE job_id = ?`)
@@ -219,7 +225,10 @@ export class Store {
           fields: [{ field: 'cursor', message: 'is not one this server gave' }],
         }),
       );
-    if (cursor !== null) (where.push('id < ?'), params.push(cursor));
+    if (cursor !== null) {
+      where.push('id < ?');
+      params.push(cursor);
+    }
     if (filter.type?.length) {
       where.push(`task_type IN (${filter.type.map(() => '?').join(',')})`);
       params.push(...filter.type);
@@ -228,14 +237,20 @@ export class Store {
       where.push(`status IN (${filter.status.map(() => '?').join(',')})`);
       params.push(...filter.status);
     }
-    if (filter.favourite !== undefined) (where.push('favourite = ?'), params.push(filter.favourite ? 1 : 0));
+    if (filter.favourite !== undefined) {
+      where.push('favourite = ?');
+      params.push(filter.favourite ? 1 : 0);
+    }
     // Hidden tasks are left out unless asked for; a lineage view (`parent`) shows them too.
     if (!filter.hidden && !filter.parent) where.push('hidden = 0');
     if (filter.q?.trim()) {
       where.push(`prompt LIKE ? ESCAPE '\\'`);
       params.push(`%${filter.q.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
     }
-    if (filter.parent) (where.push('parent_job_id = ?'), params.push(filter.parent));
+    if (filter.parent) {
+      where.push('parent_job_id = ?');
+      params.push(filter.parent);
+    }
     const sql = `SELECT * FROM tasks ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
     const rows = this.db.prepare(sql).all(...params, filter.limit + 1) as TaskRow[];
     const page = rows.slice(0, filter.limit);
