@@ -1,0 +1,16 @@
+import { startProofServer, type ProofServerOptions } from './proof-server';
+
+// The real server as its own process, with the tuning only the app factory takes (rate limits, follower
+// pace), so that a bench can read its RSS from /proc without counting the load generator's memory.
+// Config: the PROOF_SERVER JSON env var (ProofServerOptions). Prints `listening <url>` when up.
+
+const options = JSON.parse(process.env.PROOF_SERVER ?? '{}') as ProofServerOptions;
+const server = await startProofServer(options);
+console.log(`listening ${server.url}`);
+
+const stop = () => {
+  void server.close().finally(() => process.exit(0));
+  setTimeout(() => process.exit(0), 5_000).unref();
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

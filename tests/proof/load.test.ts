@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runLoad, type LoadReport } from './lib/load';
+import { startProofServer, type ProofServer } from './lib/proof-server';
+import { studioClient } from './lib/studio-client';
+
+// The load proof at npm-test size: 20 designers for 5 s against the real server (proxy, SQLite store,
+// engine over loopback HTTP rendering real images), each from its own loopback address so the proxy's
+// per-client limits apply as in production. The full 200 × 60 s run is `npm run bench -- load`.
+
+let server: ProofServer;
+let report: LoadReport;
+
+beforeAll(async () => {
+  server = await startProofServer({ timeScale: 0.02 });
+  report = await runLoad({
+    baseUrl: server.url,
+    clients: 20,
+    durationMs: 5_000,
+    seed: 7,
+    // Faster than a person so that 5 s holds several tasks per designer.
+    createEveryMs: [1_500, 4_000],
+    pollMs: 250,
+    maxPollMs: 1_000,
+    listEveryMs: 2_000,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+it('serves every request with a success or a designed 429, never a 5xx or a dropped connection', () => {
+  expect(report.unexpectedErrors).toEqual([]);
+  const statuses = Object.keys(report.latency.byStatus);
+  expect(
+    statuses.every((s) => s === '200' || s === '429'),
+    JSON.stringify(report.latency.byStatus),
+  ).toBe(true);
+  expect(report.byRoute.create.count).toBeGreaterThanOrEqual(25);
+  expect(report.byRoute.getTask.count).toBeGreaterThan(report.created);
+  expect(report.byRoute.list.count).toBeGreaterThanOrEqual(40);
+});
+
+it('answers without stalls: p50 under 0.5 s, p99 under 5 s while the same 2 cores render every image', () => {
+  // The slowest answers are the Get Task that sees a job finish: the proxy copies the results first.
+  expect(report.latency.p50).toBeGreaterThan(0);
+  expect(report.latency.p50).toBeLessThan(500);
+  expect(report.latency.p99).toBeLessThan(5_000);
+});
+
+it('loses and duplicates no task: every created task ends completed, once in the history', async () => {
+  const client = studioClient({ baseUrl: server.url });
+  await report.ledger.waitUntilFinal(client, 40_000);
+  const result = await report.ledger.reconcile(client);
+  client.close();
+  expect(result.created).toBe(report.created);
+  expect(result).toMatchObject({ lost: [], duplicated: [], unexpected: [], unfinished: [] });
+  expect(result.completed).toBe(result.created);
+  expect(server.logs.filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+  expect(server.logs.join('\n')).not.toContain(server.apiKey);
+}, 60_000);
