@@ -28,12 +28,21 @@ export function DraftFill({ tool, draft, inverted, brushSize }: DraftProps) {
       <Line
         points={flatten(rectangleCorners(draft.points[0]!, draft.points[1]!))}
         closed
+        fillRule="evenodd"
         fill={MASK_COLOUR}
         globalCompositeOperation={add}
       />
     );
   if (tool === 'lasso')
-    return <Line points={flatten(draft.points)} closed fill={MASK_COLOUR} globalCompositeOperation={add} />;
+    return (
+      <Line
+        points={flatten(draft.points)}
+        closed
+        fillRule="evenodd"
+        fill={MASK_COLOUR}
+        globalCompositeOperation={add}
+      />
+    );
   return null;
 }
 

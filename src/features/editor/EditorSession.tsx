@@ -55,7 +55,8 @@ export function EditorSession({
 
   const canvas = mode === 'edit' ? doc.canvas : null;
   const placement = mode === 'edit' && doc.placement ? doc.placement : naturalPlacement(imageSize);
-  const sizeProblem = mode === 'inpaint' ? imageSizeProblem(imageSize) : editSizeProblem(imageSize, doc);
+  // Upload-paint masks are measured on the canvas (500–4096 by construction), so only Inpaint can hit this.
+  const sizeProblem = mode === 'inpaint' ? imageSizeProblem(imageSize) : null;
   const warning = coverageWarning(share);
   const promptMissing = mode === 'edit' && prompt.trim() === '';
   const promptTooLong = prompt.length > LIMITS.prompt.max;
@@ -168,14 +169,6 @@ function startSession(key: string, mode: EditorMode, imageSize: Size) {
 
 function clampSide(side: number): number {
   return Math.min(LIMITS.canvasSide.max, Math.max(LIMITS.canvasSide.min, Math.round(side)));
-}
-
-/** Upload-paint: polygons need an image of 500–4096 px; a painted mask (mask.url) has no such limit. */
-function editSizeProblem(image: Size, doc: typeof EMPTY_DOC): string | null {
-  const problem = imageSizeProblem(image);
-  if (!problem) return null;
-  const onlyPolygons = doc.shapes.length > 0 && doc.shapes.every((s) => s.kind === 'area') && !doc.inverted;
-  return onlyPolygons ? `${problem} Paint the mask with the Brush instead, which is sent as an image.` : null;
 }
 
 function formatShare(share: number): string {

@@ -31,7 +31,13 @@ export function ShapeFill({ shape, inverted }: { shape: Shape; inverted: boolean
   const operation = adds !== inverted ? 'source-over' : 'destination-out';
   if (shape.kind === 'area')
     return (
-      <Line points={flatten(shape.points)} closed fill={MASK_COLOUR} globalCompositeOperation={operation} />
+      <Line
+        points={flatten(shape.points)}
+        closed
+        fillRule="evenodd"
+        fill={MASK_COLOUR}
+        globalCompositeOperation={operation}
+      />
     );
   return <StrokeLine points={shape.points} size={shape.size} operation={operation} />;
 }

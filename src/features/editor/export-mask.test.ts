@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskSchema } from '../../contract/common';
-import { coverageWarning, exportAreas, exportMask, imageSizeProblem } from './export-mask';
+import { coverageWarning, exportAreas, exportCanvasMask, exportMask, imageSizeProblem } from './export-mask';
 import type { EditorDoc, Shape } from './model';
 
 const image = { width: 1024, height: 1024 };
@@ -85,5 +85,42 @@ describe('coverageWarning', () => {
     expect(coverageWarning(0)).toBe('empty');
     expect(coverageWarning(0.5)).toBeNull();
     expect(coverageWarning(0.97)).toBe('near-full');
+  });
+});
+
+describe('exportCanvasMask (upload-paint: drawn on the image, sent in canvas pixels)', () => {
+  const small = { width: 600, height: 400 };
+  const canvas = { width: 1200, height: 1000 };
+  // The image shown at half size, 100 px from the left, 50 from the top.
+  const placement = { x: 100, y: 50, width: 300, height: 200 };
+  const rect: Shape = {
+    id: 'r',
+    kind: 'area',
+    tool: 'rectangle',
+    points: [
+      { x: 0, y: 0 },
+      { x: 200, y: 0 },
+      { x: 200, y: 100 },
+      { x: 0, y: 100 },
+    ],
+  };
+
+  it('maps polygons through the placement, sized to the canvas', () => {
+    expect(exportCanvasMask(doc([rect]), small, canvas, placement)).toEqual({
+      kind: 'areas',
+      areas: [{ width: 1200, height: 1000, points: [100, 50, 200, 50, 200, 100, 100, 100] }],
+    });
+  });
+
+  it('lays the painted raster onto the canvas where the image sits, black elsewhere', () => {
+    const result = exportCanvasMask(doc([rect], true), small, canvas, placement);
+    expect(result.kind).toBe('png');
+    if (result.kind !== 'png') return;
+    const at = (x: number, y: number) => result.raster.data[y * canvas.width + x];
+    expect([result.raster.width, result.raster.height]).toEqual([1200, 1000]);
+    expect(at(150, 70)).toBe(0); // inside the rectangle: inverted, kept
+    expect(at(350, 200)).toBe(1); // the rest of the image: repainted
+    expect(at(50, 20)).toBe(0); // the canvas beyond the image
+    expect(at(450, 200)).toBe(0);
   });
 });

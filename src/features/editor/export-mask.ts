@@ -1,7 +1,7 @@
 import type { Polygon } from '../../contract/common';
 import { LIMITS } from '../../contract/limits';
-import { flatten, normalisePolygon, type Size } from './geometry';
-import { hasMask, needsRasterMask, type EditorDoc } from './model';
+import { flatten, imageToCanvas, normalisePolygon, type Placement, type Size } from './geometry';
+import { hasMask, needsRasterMask, type EditorDoc, type Shape } from './model';
 import { rasteriseMask, type MaskRaster } from './raster';
 
 // What the editor sends as `mask`. Polygons alone go as mask.areas, exactly as the spec asks (image
@@ -27,6 +27,51 @@ export function exportMask(doc: EditorDoc, image: Size): MaskExport {
   if (needsRasterMask(doc)) return { kind: 'png', raster: rasteriseMask(doc, image) };
   const areas = exportAreas(doc, image);
   return areas.length > 0 ? { kind: 'areas', areas } : { kind: 'empty' };
+}
+
+/**
+ * Upload-paint's mask, in the pixels of the canvas: the designer draws on the image (so the mask moves
+ * and scales with it), and the service (our engine included) reads upload-paint masks in the canvas's
+ * own pixels, polygons sized to the canvas and a mask image stretched to it. Beyond the image the
+ * canvas is generated anyway, so a shape that reaches past the image's edge changes nothing there.
+ */
+export function exportCanvasMask(
+  doc: EditorDoc,
+  image: Size,
+  canvas: Size,
+  placement: Placement,
+): MaskExport {
+  if (!hasMask(doc)) return { kind: 'empty' };
+  if (needsRasterMask(doc))
+    return { kind: 'png', raster: placeRaster(rasteriseMask(doc, image), canvas, placement) };
+  const shapes: Shape[] = doc.shapes.map((shape) => ({
+    ...shape,
+    points: shape.points.map((p) => imageToCanvas(p, placement, image)),
+  }));
+  const areas = exportAreas({ shapes }, canvas);
+  return areas.length > 0 ? { kind: 'areas', areas } : { kind: 'empty' };
+}
+
+/**
+ * The image's mask raster laid onto the canvas at the placement (nearest pixel, so it stays black and
+ * white); the canvas around the image is left black: it is generated whatever the mask says.
+ */
+export function placeRaster(imageMask: MaskRaster, canvas: Size, placement: Placement): MaskRaster {
+  const data = new Uint8Array(canvas.width * canvas.height);
+  const left = Math.max(0, Math.round(placement.x));
+  const top = Math.max(0, Math.round(placement.y));
+  const right = Math.min(canvas.width, Math.round(placement.x + placement.width));
+  const bottom = Math.min(canvas.height, Math.round(placement.y + placement.height));
+  const sx = imageMask.width / placement.width;
+  const sy = imageMask.height / placement.height;
+  for (let y = top; y < bottom; y++) {
+    const iy = Math.min(imageMask.height - 1, Math.floor((y + 0.5 - placement.y) * sy));
+    for (let x = left; x < right; x++) {
+      const ix = Math.min(imageMask.width - 1, Math.floor((x + 0.5 - placement.x) * sx));
+      data[y * canvas.width + x] = imageMask.data[iy * imageMask.width + ix]!;
+    }
+  }
+  return { width: canvas.width, height: canvas.height, data };
 }
 
 /** Why an image cannot carry a mask (the spec's 500–4096 px per side), or null when it can. */

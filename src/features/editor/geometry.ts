@@ -53,6 +53,14 @@ export function imageToStage(p: Point, view: View, placement: Placement, image: 
   return { x: canvasX * view.scale + view.x, y: canvasY * view.scale + view.y };
 }
 
+/** Image pixel → canvas pixel, through the placement (upload-paint's imgPos). */
+export function imageToCanvas(p: Point, placement: Placement, image: Size): Point {
+  return {
+    x: placement.x + (p.x * placement.width) / image.width,
+    y: placement.y + (p.y * placement.height) / image.height,
+  };
+}
+
 /** Screen point → canvas pixel (upload-paint's canvas, or the image in inpaint). */
 export function stageToCanvas(p: Point, view: View): Point {
   return { x: (p.x - view.x) / view.scale, y: (p.y - view.y) / view.scale };

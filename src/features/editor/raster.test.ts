@@ -73,9 +73,17 @@ describe('rasteriseMask', () => {
     expect(half).toBeCloseTo(full, 3);
   });
 
-  it('fills a self-crossing lasso by the non-zero rule, like the screen shows it', () => {
-    // A figure-eight loop drawn around twice in the same direction is still filled once.
-    const twice: Shape = { ...square, points: [...square.points, ...square.points] };
-    expect(coverage(rasteriseMask({ shapes: [twice], inverted: false }, image))).toBe((20 * 20) / (100 * 80));
+  it('fills a lasso that loops inside itself by the even-odd rule, like the screen shows it', () => {
+    // Around the square, then around a smaller square inside it: the inner one is a hole.
+    const inner = [
+      { x: 15, y: 15 },
+      { x: 25, y: 15 },
+      { x: 25, y: 25 },
+      { x: 15, y: 25 },
+    ];
+    const looped: Shape = { ...square, points: [...square.points, square.points[0]!, ...inner, inner[0]!] };
+    const raster = rasteriseMask({ shapes: [looped], inverted: false }, image);
+    expect(at(raster, 12, 12)).toBe(1);
+    expect(at(raster, 20, 20)).toBe(0);
   });
 });

@@ -51,8 +51,9 @@ function paintShape(data: Uint8Array, width: number, height: number, shape: Shap
 }
 
 /**
- * Scanline fill with the non-zero winding rule (the rule canvas and Konva fill with), sampling each
- * pixel at its centre.
+ * Scanline fill with the even-odd rule, sampling each pixel at its centre: the rule the overlay is
+ * drawn with (fillRule="evenodd") and the one our engine reads polygons with, so a self-crossing lasso
+ * means the same thing on screen, in the coverage and on the service.
  */
 function fillPolygon(data: Uint8Array, width: number, height: number, points: { x: number; y: number }[]) {
   let minY = Infinity;
@@ -63,7 +64,7 @@ function fillPolygon(data: Uint8Array, width: number, height: number, points: { 
   }
   const rowStart = Math.max(0, Math.ceil(minY - 0.5));
   const rowEnd = Math.min(height - 1, Math.floor(maxY - 0.5));
-  const crossings: Array<{ x: number; winding: number }> = [];
+  const crossings: number[] = [];
   for (let row = rowStart; row <= rowEnd; row++) {
     const y = row + 0.5;
     crossings.length = 0;
@@ -71,20 +72,15 @@ function fillPolygon(data: Uint8Array, width: number, height: number, points: { 
       const a = points[i]!;
       const b = points[(i + 1) % points.length]!;
       if (a.y === b.y) continue;
-      const upward = a.y < b.y;
-      const top = upward ? a : b;
-      const bottom = upward ? b : a;
+      const top = a.y < b.y ? a : b;
+      const bottom = a.y < b.y ? b : a;
       if (y < top.y || y >= bottom.y) continue;
-      const x = top.x + ((y - top.y) * (bottom.x - top.x)) / (bottom.y - top.y);
-      crossings.push({ x, winding: upward ? 1 : -1 });
+      crossings.push(top.x + ((y - top.y) * (bottom.x - top.x)) / (bottom.y - top.y));
     }
-    crossings.sort((p, q) => p.x - q.x);
-    let winding = 0;
-    for (let i = 0; i < crossings.length - 1; i++) {
-      winding += crossings[i]!.winding;
-      if (winding === 0) continue;
-      const from = Math.max(0, Math.ceil(crossings[i]!.x - 0.5));
-      const to = Math.min(width - 1, Math.floor(crossings[i + 1]!.x - 0.5));
+    crossings.sort((p, q) => p - q);
+    for (let i = 0; i + 1 < crossings.length; i += 2) {
+      const from = Math.max(0, Math.ceil(crossings[i]! - 0.5));
+      const to = Math.min(width - 1, Math.ceil(crossings[i + 1]! - 0.5) - 1);
       if (to >= from) data.fill(1, row * width + from, row * width + to + 1);
     }
   }

@@ -5,7 +5,7 @@ import { uploadFile } from '../../api/uploads';
 import { fieldIssues } from '../../contract/errors';
 import type { Mask } from '../../contract/common';
 import type { EditorSource } from '../../lib/editor-request';
-import { exportMask } from './export-mask';
+import { exportCanvasMask, exportMask } from './export-mask';
 import { roundPlacement, type Placement, type Size } from './geometry';
 import { maskToPng } from './mask-png';
 import type { EditorDoc } from './model';
@@ -54,7 +54,10 @@ export async function buildRequest(input: SubmitInput): Promise<CreateTaskInput>
 }
 
 async function buildMask(input: SubmitInput): Promise<Mask> {
-  const exported = exportMask(input.doc, input.imageSize);
+  const exported =
+    input.mode === 'edit' && input.canvas
+      ? exportCanvasMask(input.doc, input.imageSize, input.canvas, input.placement)
+      : exportMask(input.doc, input.imageSize);
   if (exported.kind === 'areas') return { areas: exported.areas };
   if (exported.kind === 'empty' && input.mode === 'inpaint')
     throw new Error('The mask is empty: draw the area to repaint first.');
