@@ -36,7 +36,12 @@ export function createEngineApp(service: EngineService, apiKey: string) {
     '/api/v1/:operation',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody(413, `Request body is larger than ${MAX_BODY_BYTES / 1024} KB`), 413),
+      onError: async (c) => {
+        await drain(c.req.raw);
+        // The client may still hold unread bytes on this connection: do not let it be reused.
+        c.header('Connection', 'close');
+        return c.json(errorBody(413, `Request body is larger than ${MAX_BODY_BYTES / 1024} KB`), 413);
+      },
     }),
     async (c) => {
       const operation = c.req.param('operation');
@@ -73,6 +78,23 @@ export function createEngineApp(service: EngineService, apiKey: string) {
     return c.json(errorBody(500, 'Internal server error'), 500);
   });
   return app;
+}
+
+/** Reads and drops what is left of a refused body (up to a bound), so the client sees our answer. */
+async function drain(request: Request, maxBytes = 16 * MAX_BODY_BYTES) {
+  const reader = request.body?.getReader();
+  if (!reader) return;
+  let read = 0;
+  try {
+    while (read <= maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing to drain.
+  }
 }
 
 function digest(value: string) {
