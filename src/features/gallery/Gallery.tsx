@@ -24,7 +24,7 @@ export function Gallery({ renderJob }: { renderJob: (job: StudioTask) => ReactNo
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(scrollRef);
   const innerWidth = Math.max(0, width - 2 * pagePadding(width));
-  const columns = columnCount(innerWidth, 220, GAP);
+  const columns = columnCount(innerWidth, 240, GAP);
   const rows = useMemo(() => toRows(jobs, columns), [jobs, columns]);
 
   const virtualizer = useVirtualizer({

@@ -53,7 +53,6 @@ export default function Lightbox() {
     <Dialog
       title={`${noun} ${imageNo + 1}`}
       onClose={close}
-      hideTitle
       className="h-[calc(100dvh-2rem)] w-[min(90rem,calc(100vw-2rem))]"
       onKeyDown={onKeyDown}
     >

@@ -38,7 +38,7 @@ export function JobCard({ job }: { job: StudioTask }) {
         <p className="line-clamp-2 min-h-[2.5em] text-xs leading-snug text-zinc-300" title={job.prompt}>
           {job.prompt || <span className="text-zinc-500">No prompt</span>}
         </p>
-        <div className="flex items-center gap-2 text-[11px] text-zinc-500">
+        <div className="flex items-center gap-2 whitespace-nowrap text-[11px] text-zinc-500">
           <span className="font-medium text-zinc-400">{label}</span>
           <StatusBadge status={task.status} />
           <span className="tabular-nums" title="Elapsed time" data-testid="elapsed">
