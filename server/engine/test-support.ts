@@ -40,7 +40,8 @@ export async function startTestEngine(options: Partial<EngineOptions> = {}): Pro
     points: 1_000_000,
     ...options,
   });
-  const headers = (key: string | null | undefined) => (key === null ? {} : { 'x-api-key': key ?? TEST_KEY });
+  const headers = (key: string | null | undefined): Record<string, string> =>
+    key === null ? {} : { 'x-api-key': key ?? TEST_KEY };
   const post: TestEngine['post'] = (operation, body, init = {}) =>
     fetch(`${engine.url}/api/v1/${operation}`, {
       method: 'POST',
