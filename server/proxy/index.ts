@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type pino from 'pino';
+import { startEngine } from '../engine/index';
 import { generatedKey, type Env } from '../env';
 import { createProxyApp } from './app';
 import { TaskEvents } from './events';
@@ -101,27 +102,6 @@ export function createProxy(options: ProxyOptions): Proxy {
   };
 }
 
-interface EngineStartOptions {
-  host?: string;
-  port: number;
-  dataDir: string;
-  apiKey: string;
-  timeScale: number;
-  points: number;
-  logger?: pino.Logger;
-}
-type StartEngine = (options: EngineStartOptions) => Promise<{ url: string; close(): Promise<void> }>;
-
-/**
- * The embedded engine is loaded only when it is used, so a studio on a real upstream never loads the
- * renderer (sharp pipelines, ffmpeg).
- */
-async function loadEngine(): Promise<StartEngine> {
-  const modulePath: string = '../engine/index';
-  const engine = (await import(modulePath)) as { startEngine: StartEngine };
-  return engine.startEngine;
-}
-
 export interface StudioServerOptions {
   env: Env;
   /** The built studio; default 'dist'. */
@@ -152,9 +132,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
 
   const engine = env.UPSTREAM_URL
     ? undefined
-    : await (
-        await loadEngine()
-      )({
+    : await startEngine({
         host: '127.0.0.1',
         port: 0,
         dataDir: join(dataDir, 'engine'),

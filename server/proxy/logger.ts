@@ -43,7 +43,7 @@ export function createLogger(options: LoggerOptions = {}): pino.Logger {
     {
       level: options.level ?? 'info',
       redact: { paths: REDACT_PATHS, censor: REDACTED },
-      hooks: secrets.length ? { streamWrite: (line: string) => scrubSecrets(line, secrets) } : undefined,
+      ...(secrets.length ? { hooks: { streamWrite: (line: string) => scrubSecrets(line, secrets) } } : {}),
     },
     options.destination,
   );

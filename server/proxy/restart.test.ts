@@ -60,7 +60,8 @@ describe('a server killed mid-task', () => {
     const image = await fetch(`${second.url}${done[0]!.task.output.image_urls![0]}`);
     expect(image.headers.get('content-type')).toBe('image/png');
 
-    // Ctrl+C (SIGTERM here) stops it cleanly.
+    // Ctrl+C (SIGTERM here) stops it cleanly, and neither run printed the key.
     expect(await second.stop('SIGTERM')).toBe(0);
+    expect(first.output() + second.output()).not.toContain(KEY);
   }, 60_000);
 });
