@@ -172,6 +172,7 @@ function clampSide(side: number): number {
 }
 
 function formatShare(share: number): string {
-  if (share > 0 && share < 0.001) return '<0.1%';
+  if (share === 0) return '0%';
+  if (share < 0.001) return '<0.1%';
   return `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
 }

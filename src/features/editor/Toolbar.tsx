@@ -33,7 +33,9 @@ export function Toolbar() {
             onClick={() => setTool(t.name)}
           >
             {t.label}
-            <kbd className="float-right text-xs opacity-60">{t.shortcut}</kbd>
+            <kbd aria-hidden="true" className="float-right text-xs opacity-60">
+              {t.shortcut}
+            </kbd>
           </button>
         ))}
       </div>
