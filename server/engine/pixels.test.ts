@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { Task } from '../../src/contract/task';
+import { meanDifference, type RawImage } from './render/raw';
+import { downloadRgb, startFileServer, startTestEngine, testPicture, type TestEngine } from './test-support';
+
+// Pixel tests on decoded results, fetched over HTTP from the engine like any client would.
+
+let engine: TestEngine;
+let files: Awaited<ReturnType<typeof startFileServer>>;
+let base: Task;
+let source: RawImage;
+
+beforeAll(async () => {
+  engine = await startTestEngine();
+  files = await startFileServer();
+  base = await engine.waitFor(
+    (await engine.create('diffusion', { text: 'harbour at dusk --seed 7' })).job_id,
+  );
+  source = await downloadRgb(base.output.image_urls![2]!);
+});
+afterAll(async () => {
+  await engine?.close();
+  await files?.close();
+});
+
+async function run(operation: string, body: Record<string, unknown>) {
+  const task = await engine.waitFor((await engine.create(operation, body)).job_id);
+  expect(task.status, JSON.stringify(task.error)).toBe('completed');
+  return task;
+}
+
+/** Copies a width × height window of `image` starting at left, top. */
+function crop(image: RawImage, left: number, top: number, width: number, height: number): RawImage {
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    image.data.copy(
+      data,
+      y * width * 3,
+      ((top + y) * image.width + left) * 3,
+      ((top + y) * image.width + left + width) * 3,
+    );
+  return { data, width, height };
+}
+
+function pixel(image: RawImage, x: number, y: number) {
+  const i = (y * image.width + x) * 3;
+  return [image.data[i], image.data[i + 1], image.data[i + 2]];
+}
+
+function standardDeviation(image: RawImage) {
+  let sum = 0;
+  let squares = 0;
+  for (const v of image.data) {
+    sum += v;
+    squares += v * v;
+  }
+  const mean = sum / image.data.length;
+  return Math.sqrt(squares / image.data.length - mean * mean);
+}
+
+describe('diffusion', () => {
+  it('renders four 1024 px images and a 2x2 grid of them', async () => {
+    expect(source.width).toBe(1024);
+    expect(source.height).toBe(1024);
+    const grid = await downloadRgb(base.output.image_url!);
+    expect([grid.width, grid.height]).toEqual([1024, 1024]);
+    const third = await sharp(source.data, { raw: { width: 1024, height: 1024, channels: 3 } })
+      .resize(512, 512, { fit: 'fill' })
+      .raw()
+      .toBuffer();
+    // Image 3 (index 2) is the grid's bottom-left tile.
+    expect(
+      meanDifference(crop(grid, 0, 512, 512, 512), { data: third, width: 512, height: 512 }),
+    ).toBeLessThan(2);
+  });
+
+  it('--ar sets the aspect with about 1024 px on the long side', async () => {
+    const wide = await run('diffusion', { text: 'wide view --ar 16:9' });
+    const image = await downloadRgb(wide.output.image_urls![0]!);
+    expect([image.width, image.height]).toEqual([1024, 576]);
+    const tall = await run('diffusion', { text: 'tall view --ar 2:3' });
+    const portrait = await downloadRgb(tall.output.image_urls![0]!);
+    expect([portrait.width, portrait.height]).toEqual([683, 1024]);
+  });
+
+  it('is deterministic for prompt + seed, and different prompts look clearly different', async () => {
+    const again = await run('diffusion', { text: 'harbour at dusk --seed 7' });
+    expect(meanDifference(await downloadRgb(again.output.image_urls![2]!), source)).toBe(0);
+    const other = await run('diffusion', { text: 'emerald jungle waterfall --seed 7' });
+    expect(meanDifference(await downloadRgb(other.output.image_urls![2]!), source)).toBeGreaterThan(25);
+    const otherSeed = await run('diffusion', { text: 'harbour at dusk --seed 8' });
+    expect(meanDifference(await downloadRgb(otherSeed.output.image_urls![2]!), source)).toBeGreaterThan(5);
+  });
+});
+
+describe('inpaint', () => {
+  it('repaints inside the polygons (scaled from their own size) and keeps every other pixel', async () => {
+    // Drawn on a 2048 × 2048 view of the image: 400..1200 is 200..600 in the 1024 px image.
+    const area = { width: 2048, height: 2048, points: [400, 400, 1200, 400, 1200, 1200, 400, 1200] };
+    const task = await run('inpaint', {
+      jobId: base.job_id,
+      imageNo: 2,
+      mask: { areas: [area] },
+      remixPrompt: 'a glowing red lantern',
+    });
+    for (const url of task.output.image_urls!) {
+      const result = await downloadRgb(url);
+      expect([result.width, result.height]).toEqual([1024, 1024]);
+      expect(crop(result, 0, 0, 1024, 200).data.equals(crop(source, 0, 0, 1024, 200).data)).toBe(true);
+      expect(crop(result, 0, 600, 1024, 424).data.equals(crop(source, 0, 600, 1024, 424).data)).toBe(true);
+      expect(crop(result, 0, 200, 200, 400).data.equals(crop(source, 0, 200, 200, 400).data)).toBe(true);
+      expect(crop(result, 600, 200, 424, 400).data.equals(crop(source, 600, 200, 424, 400).data)).toBe(true);
+      expect(
+        meanDifference(crop(result, 200, 200, 400, 400), crop(source, 200, 200, 400, 400)),
+      ).toBeGreaterThan(15);
+    }
+  });
+
+  it('repaints the white area of mask.url and keeps the black area', async () => {
+    // Left half black, right half white, at a different size from the image: it is stretched.
+    const mask = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#000000' } })
+      .composite([
+        {
+          input: { create: { width: 100, height: 100, channels: 3, background: '#ffffff' } },
+          left: 100,
+          top: 0,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const task = await run('inpaint', {
+      jobId: base.job_id,
+      imageNo: 2,
+      mask: { url: files.put('/mask.png', mask) },
+    });
+    const result = await downloadRgb(task.output.image_urls![0]!);
+    expect(crop(result, 0, 0, 512, 1024).data.equals(crop(source, 0, 0, 512, 1024).data)).toBe(true);
+    expect(meanDifference(crop(result, 512, 0, 512, 1024), crop(source, 512, 0, 512, 1024))).toBeGreaterThan(
+      15,
+    );
+  });
+});
+
+describe('pan', () => {
+  const cases = [
+    { direction: 0, name: 'down', size: [1024, 1536], at: [0, 0], strip: [0, 1024, 1024, 512] },
+    { direction: 1, name: 'right', size: [1536, 1024], at: [0, 0], strip: [1024, 0, 512, 1024] },
+    { direction: 2, name: 'up', size: [1024, 1536], at: [0, 512], strip: [0, 0, 1024, 512] },
+    { direction: 3, name: 'left', size: [1536, 1024], at: [512, 0], strip: [0, 0, 512, 1024] },
+  ] as const;
+  it.each(cases)(
+    '$name: grows by scale on that side only, the source unchanged at its offset',
+    async ({ direction, size, at, strip }) => {
+      const task = await run('pan', { jobId: base.job_id, imageNo: 2, direction, scale: 1.5 });
+      const result = await downloadRgb(task.output.image_urls![1]!);
+      expect([result.width, result.height]).toEqual(size);
+      expect(crop(result, at[0], at[1], 1024, 1024).data.equals(source.data)).toBe(true);
+      const newStrip = crop(result, strip[0], strip[1], strip[2], strip[3]);
+      expect(standardDeviation(newStrip)).toBeGreaterThan(5); // new content, not a flat fill
+      // The strip continues the picture: next to the seam it resembles the source's edge.
+      const seamInStrip =
+        direction === 0
+          ? crop(result, 0, 1024, 1024, 1)
+          : direction === 2
+            ? crop(result, 0, 511, 1024, 1)
+            : direction === 1
+              ? crop(result, 1024, 0, 1, 1024)
+              : crop(result, 511, 0, 1, 1024);
+      const sourceEdge =
+        direction === 0
+          ? crop(source, 0, 1023, 1024, 1)
+          : direction === 2
+            ? crop(source, 0, 0, 1024, 1)
+            : direction === 1
+              ? crop(source, 1023, 0, 1, 1024)
+              : crop(source, 0, 0, 1, 1024);
+      expect(meanDifference(seamInStrip, sourceEdge)).toBeLessThan(40);
+    },
+  );
+
+  it('a scale of 1.13 to the right gives a result 13% wider', async () => {
+    const task = await run('pan', { jobId: base.job_id, imageNo: 0, direction: 1, scale: 1.13 });
+    const result = await downloadRgb(task.output.image_urls![0]!);
+    expect([result.width, result.height]).toEqual([Math.round(1024 * 1.13), 1024]);
+  });
+});
+
+describe('upload-paint', () => {
+  it('has the canvas size; the source sits at imgPos resized to its size; mask and uncovered canvas are generated', async () => {
+    const original = await testPicture(640, 480);
+    const imgUrl = files.put('/original.png', original);
+    // The mask (canvas pixels) covers canvas 400..500 × 250..350, i.e. inside the placed image.
+    const mask = { areas: [{ width: 900, height: 700, points: [400, 250, 500, 250, 500, 350, 400, 350] }] };
+    const imgPos = { width: 400, height: 300, x: 300, y: 200 };
+    const task = await run('upload-paint', {
+      imgUrl,
+      canvas: { width: 900, height: 700 },
+      imgPos,
+      mask,
+      remixPrompt: 'a calm lake around it',
+    });
+    const result = await downloadRgb(task.output.image_urls![0]!);
+    expect([result.width, result.height]).toEqual([900, 700]);
+    const expected = await sharp(original).resize(400, 300, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+    const placed = crop(result, 300, 200, 400, 300);
+    let differentOutsideMask = 0;
+    let differentInsideMask = 0;
+    for (let y = 0; y < 300; y++) {
+      for (let x = 0; x < 400; x++) {
+        const i = (y * 400 + x) * 3;
+        const same =
+          placed.data[i] === expected[i] &&
+          placed.data[i + 1] === expected[i + 1] &&
+          placed.data[i + 2] === expected[i + 2];
+        const masked = x + 300 >= 400 && x + 300 < 500 && y + 200 >= 250 && y + 200 < 350;
+        if (masked && !same) differentInsideMask++;
+        if (!masked && !same) differentOutsideMask++;
+      }
+    }
+    expect(differentOutsideMask).toBe(0);
+    expect(differentInsideMask).toBeGreaterThan(100 * 100 * 0.9);
+    expect(standardDeviation(crop(result, 0, 0, 300, 700))).toBeGreaterThan(5);
+    expect(pixel(result, 10, 10)).not.toEqual(pixel(result, 890, 690));
+  });
+
+  it('clips an image placed partly off the canvas', async () => {
+    const original = await testPicture(400, 400);
+    const imgUrl = files.put('/offcanvas.png', original);
+    const mask = { areas: [{ width: 600, height: 600, points: [0, 0, 10, 0, 10, 10] }] };
+    const task = await run('upload-paint', {
+      imgUrl,
+      canvas: { width: 600, height: 600 },
+      imgPos: { width: 400, height: 400, x: -100, y: 300 },
+      mask,
+      remixPrompt: 'sky',
+    });
+    const result = await downloadRgb(task.output.image_urls![0]!);
+    expect([result.width, result.height]).toEqual([600, 600]);
+    const expected = await sharp(original).resize(400, 400, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+    const visible = crop(result, 0, 300, 300, 300);
+    expect(
+      visible.data.equals(crop({ data: expected, width: 400, height: 400 }, 100, 0, 300, 300).data),
+    ).toBe(true);
+  });
+});
+
+describe('variation, remix, retexture', () => {
+  async function meanChange(task: Task) {
+    const differences = await Promise.all(
+      task.output.image_urls!.map(async (url) => meanDifference(await downloadRgb(url), source)),
+    );
+    return differences.reduce((a, b) => a + b, 0) / differences.length;
+  }
+
+  it('variation: strong (type 1) changes measurably more than subtle (type 0)', async () => {
+    const subtle = await meanChange(await run('variation', { jobId: base.job_id, imageNo: 2, type: 0 }));
+    const strong = await meanChange(await run('variation', { jobId: base.job_id, imageNo: 2, type: 1 }));
+    expect(subtle).toBeGreaterThan(1);
+    expect(strong).toBeGreaterThan(subtle * 2);
+  });
+
+  it('remix: strong (mode 0) changes measurably more than subtle (mode 1)', async () => {
+    const subtle = await meanChange(
+      await run('remix', { jobId: base.job_id, imageNo: 2, remixPrompt: 'pastel spring', mode: 1 }),
+    );
+    const strong = await meanChange(
+      await run('remix', { jobId: base.job_id, imageNo: 2, remixPrompt: 'pastel spring', mode: 0 }),
+    );
+    expect(subtle).toBeGreaterThan(1);
+    expect(strong).toBeGreaterThan(subtle * 2);
+  });
+
+  it('retexture keeps the structure (light and shade) and changes the texture (colours)', async () => {
+    const original = await testPicture(600, 400, 'jpeg');
+    const task = await run('retexture', {
+      imgUrl: files.put('/structure.jpg', original, 'image/jpeg'),
+      remixPrompt: 'rusted iron',
+    });
+    const result = await downloadRgb(task.output.image_urls![0]!);
+    const decoded = await sharp(original).removeAlpha().raw().toBuffer();
+    const before = { data: decoded, width: 600, height: 400 };
+    expect([result.width, result.height]).toEqual([600, 400]);
+    expect(meanDifference(result, before)).toBeGreaterThan(20);
+    const luminance = (img: RawImage) =>
+      Array.from(
+        { length: img.width * img.height },
+        (_, p) => 0.299 * img.data[p * 3]! + 0.587 * img.data[p * 3 + 1]! + 0.114 * img.data[p * 3 + 2]!,
+      );
+    expect(correlation(luminance(before), luminance(result))).toBeGreaterThan(0.7);
+  });
+});
+
+function correlation(a: number[], b: number[]) {
+  const n = a.length;
+  const ma = a.reduce((s, v) => s + v, 0) / n;
+  const mb = b.reduce((s, v) => s + v, 0) / n;
+  let cov = 0;
+  let va = 0;
+  let vb = 0;
+  for (let i = 0; i < n; i++) {
+    cov += (a[i]! - ma) * (b[i]! - mb);
+    va += (a[i]! - ma) ** 2;
+    vb += (b[i]! - mb) ** 2;
+  }
+  return cov / Math.sqrt(va * vb);
+}
