@@ -20,6 +20,20 @@ export interface EditorState {
   placement: { x: number; y: number; width: number; height: number };
 }
 
+interface EditorHook {
+  doc: () => EditorState['doc'];
+  view: () => EditorState['view'];
+  imageSize: () => EditorState['imageSize'];
+  placement: () => EditorState['placement'];
+  toPage: (p: Point) => Point;
+}
+
+declare global {
+  interface Window {
+    __studioEditor?: EditorHook;
+  }
+}
+
 /** Turns the editor's read-only test hook on for a production build; call before page.goto. */
 export async function enableEditorHook(page: Page) {
   await page.addInitScript(() => {
