@@ -304,7 +304,13 @@ export function envelopeCases(path: OperationPath): BadRequest[] {
     ),
     raw(path, 'plain text', 'a red fox in snow', { 'content-type': 'text/plain' }, NOT_JSON),
     raw(path, 'XML', '<text>a red fox</text>', { 'content-type': 'application/xml' }, NOT_JSON),
-    raw(path, 'multipart without a boundary', valid, { 'content-type': 'multipart/form-data' }, NOT_JSON),
+    raw(
+      path,
+      'multipart without a boundary',
+      '--x\r\nContent-Disposition: form-data; name="text"\r\n\r\na fox\r\n--x--\r\n',
+      { 'content-type': 'multipart/form-data' },
+      NOT_JSON,
+    ),
     raw(
       path,
       'a 2 MB prompt',

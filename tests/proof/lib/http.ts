@@ -15,7 +15,8 @@ export interface HttpCall {
   headers?: Record<string, string>;
   body?: string | Uint8Array;
   timeoutMs?: number;
-  agent?: Agent;
+  /** A client's agent; `false` for a fresh connection that is closed after the answer. */
+  agent?: Agent | false;
 }
 
 export function clientAgent(localAddress?: string): Agent {
