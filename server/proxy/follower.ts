@@ -72,7 +72,7 @@ export class Follower {
         due.slice(i, i + concurrency).map(async ({ jobId, createdAt }) => {
           const entry = this.schedule.get(jobId) ?? { dueAt: 0, failures: 0 };
           try {
-            await tracker.refresh(jobId);
+            await tracker.refreshUnlessFresh(jobId);
             entry.failures = 0;
           } catch (error) {
             entry.failures++;

@@ -65,7 +65,7 @@ export class TaskTracker {
     const stored = this.options.store.getTask(jobId);
     if (!stored) return this.options.upstream.getTask(jobId);
     if (isTerminal(stored.status)) return stored;
-    if (Date.now() - (this.lastRead.get(jobId) ?? 0) < this.freshnessMs) return stored;
+    if (this.isFresh(jobId)) return stored;
     try {
       return await this.refresh(jobId);
     } catch (error) {
@@ -77,15 +77,30 @@ export class TaskTracker {
     }
   }
 
+  /**
+   * Whether the job was read in the current interval. Intervals are aligned to the clock rather than
+   * to the last read, so one browser polling every 250 ms and fifty browsers polling at random moments
+   * both cause exactly one upstream read per interval.
+   */
+  isFresh(jobId: string): boolean {
+    const last = this.lastRead.get(jobId);
+    if (last === undefined || this.freshnessMs <= 0) return false;
+    return Math.floor(last / this.freshnessMs) === Math.floor(Date.now() / this.freshnessMs);
+  }
+
+  /** The follower's read: skipped when a browser's poll already read the job in this interval. */
+  async refreshUnlessFresh(jobId: string): Promise<void> {
+    if (!this.isFresh(jobId)) await this.refresh(jobId);
+  }
+
   /** Reads the job upstream (joining a read already under way) and applies what it says. */
   refresh(jobId: string): Promise<Task> {
     const running = this.inflight.get(jobId);
     if (running) return running;
     const read = (async () => {
       const fresh = await this.options.upstream.getTask(jobId);
-      const applied = await this.apply(jobId, fresh);
       this.lastRead.set(jobId, Date.now());
-      return applied;
+      return this.apply(jobId, fresh);
     })().finally(() => this.inflight.delete(jobId));
     this.inflight.set(jobId, read);
     return read;
