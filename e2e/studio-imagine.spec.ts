@@ -21,7 +21,7 @@ test('text to image: flags as chips, the cost before Generate, four images, the 
   await stylize.fill('5000');
   await expect(stylize).toHaveAttribute('aria-invalid', 'true');
   await studio.generateButton.click();
-  await expect(page.getByText('--stylize must be 0 to 1000')).toBeVisible();
+  await expect(page.getByText('Check the flags: --stylize must be 0 to 1000.')).toBeVisible();
   await stylize.fill('250');
   await expect(page.getByTestId('compose-cost')).toHaveText('80 points');
   await studio.shot('compose with flag chips');

@@ -20,11 +20,12 @@ export function Segmented<T extends string | number>({ label, value, options, on
         {options.map((option) => (
           <label
             key={option.value}
-            className="cursor-pointer rounded px-2.5 py-1 text-sm text-zinc-300 has-checked:bg-zinc-600 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-violet-400"
+            className="relative cursor-pointer rounded px-2.5 py-1 text-sm text-zinc-300 has-checked:bg-zinc-600 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-violet-400"
           >
             <input
               type="radio"
-              className="sr-only"
+              // Covers its label (transparent): clickable by pointer, keys and tests alike.
+              className="absolute inset-0 cursor-pointer appearance-none rounded"
               name={label}
               checked={option.value === value}
               onChange={() => onChange(option.value)}
