@@ -73,6 +73,30 @@ describe('creating tasks', () => {
     expect(h.proxy.store.count()).toBe(0);
   });
 
+  it('accepts upload-paint as multipart with JSON text parts (spec 4.8) and forwards it as JSON', async () => {
+    const form = new FormData();
+    form.append('imgUrl', 'https://example.com/source.png');
+    form.append('remixPrompt', 'a brass lamp');
+    form.append('canvas', JSON.stringify({ width: 1000, height: 800 }));
+    form.append('imgPos', JSON.stringify({ width: 500, height: 500, x: 100, y: 50 }));
+    form.append(
+      'mask',
+      JSON.stringify({ areas: [{ width: 500, height: 500, points: [0, 0, 400, 0, 400, 400] }] }),
+    );
+    const response = await h.request('/api/v1/upload-paint', { method: 'POST', body: form });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as Task).task_type).toBe('upload_paint');
+    expect(h.fake.creates[0]!.headers['content-type']).toBe('application/json');
+    expect(h.fake.creates[0]!.body.canvas).toEqual({ width: 1000, height: 800 });
+
+    const broken = new FormData();
+    broken.append('canvas', '{width: 1000');
+    const bad = await h.request('/api/v1/upload-paint', { method: 'POST', body: broken });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as ErrorBody).message).toContain('canvas');
+    expect(h.fake.calls.create).toBe(1);
+  });
+
   it('is no open proxy: only the eight operations, Get Task and the balance go upstream', async () => {
     for (const path of [
       '/api/v1/imagine',

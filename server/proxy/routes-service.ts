@@ -5,7 +5,7 @@ import { errorBody, invalidParamsBody } from '../../src/contract/errors';
 import { OPERATIONS, isOperationPath } from '../../src/contract/operations';
 import type { ProxyDeps } from './deps';
 import { Failure } from './failure';
-import { readJsonObject } from './read-json';
+import { readOperationBody } from './read-json';
 
 // The service interface itself, same origin and without a key: the eight operations, Get Task and
 // the balance. Bodies are checked with the shared contract before anything goes upstream.
@@ -25,7 +25,7 @@ export function serviceRoutes(deps: ProxyDeps) {
     async (c) => {
       const operation = c.req.param('operation');
       if (!isOperationPath(operation)) throw new Failure(404, `No operation ${operation}`);
-      const body = await readJsonObject(c);
+      const body = await readOperationBody(c, operation);
       const parsed = OPERATIONS[operation].body.safeParse(body);
       if (!parsed.success) return c.json(invalidParamsBody(parsed.error), 400);
       const task = await deps.tracker.create(operation, parsed.data as Record<string, unknown>);

@@ -182,6 +182,26 @@ describe('uploads', () => {
     expect(((await missing.json()) as ErrorBody).message).toContain('file');
   });
 
+  it('serves byte ranges (video seeking) and HEAD', async () => {
+    h = await startHarness();
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const result = uploadResultSchema.parse(await (await upload(png)).json());
+    const part = await h.request(result.path, { headers: { range: 'bytes=0-7' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-7/${png.byteLength}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(png.subarray(0, 8))).toBe(true);
+    const tail = await h.request(result.path, { headers: { range: 'bytes=-4' } });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(png.subarray(-4))).toBe(true);
+    expect((await h.request(result.path, { headers: { range: `bytes=${png.byteLength}-` } })).status).toBe(
+      416,
+    );
+    const head = await h.request(result.path, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(png.byteLength));
+  });
+
   it('serves only what is inside the files folder', async () => {
     h = await startHarness();
     for (const path of [
@@ -200,6 +220,7 @@ describe('events', () => {
     h = await startHarness({ freshnessMs: 0 });
     const response = await h.request('/api/studio/events');
     expect(response.headers.get('content-type')).toContain('text/event-stream');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     const seen: StudioTask[] = [];
     let buffer = '';

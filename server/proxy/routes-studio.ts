@@ -59,7 +59,7 @@ export function studioRoutes(deps: ProxyDeps) {
       const file = Array.isArray(form.file) ? form.file[0] : form.file;
       const result = await saveUpload(file, {
         filesDir: deps.filesDir,
-        absoluteFileUrl: (path) => new URL(`/files/${path}`, deps.publicUrl ?? deps.selfUrl()).href,
+        absoluteFileUrl: (path) => `${deps.publicUrl ?? deps.selfUrl()}/files/${path}`,
       });
       deps.logger.info({ path: result.path, bytes: result.bytes }, 'upload stored');
       return c.json(result, 201);
