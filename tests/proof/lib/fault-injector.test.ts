@@ -46,10 +46,17 @@ async function oneFault(kind: FaultKind, slowMs = 50) {
 
 describe('fault injector', () => {
   it('passes requests through untouched, headers and body included, at rate 0', async () => {
-    const injector = await startFaultInjector({ target: upstreamUrl, rate: 0 });
+    const seenByTap: string[] = [];
+    const injector = await startFaultInjector({
+      target: upstreamUrl,
+      rate: 0,
+      observe: (r) => seenByTap.push(`${r.method} ${r.path} ${r.body.toString()}`),
+    });
     const r = await fetch(`${injector.url}/api/v1/job/abc?x=1`, { headers: { 'x-api-key': 'secret' } });
     expect(await r.json()).toEqual({ method: 'GET', path: '/api/v1/job/abc?x=1', body: '', key: 'secret' });
-    expect(injector.counts.passed).toBe(1);
+    await fetch(`${injector.url}/hook`, { method: 'POST', body: '{"a":1}' }).then((x) => x.text());
+    expect(injector.counts.passed).toBe(2);
+    expect(seenByTap).toEqual(['GET /api/v1/job/abc?x=1 ', 'POST /hook {"a":1}']);
     await injector.close();
   });
 

@@ -20,6 +20,15 @@ export interface FaultInjectorOptions {
   slowMs?: number;
   /** Only requests this accepts may get a fault (default: every request). */
   applies?: (method: string, path: string) => boolean;
+  /** Sees every request as it arrives (a tap: e.g. to record callbacks and replay them later). */
+  observe?: (request: ObservedRequest) => void;
+}
+
+export interface ObservedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
 }
 
 export interface FaultInjector {
@@ -101,6 +110,7 @@ export async function startFaultInjector(options: FaultInjectorOptions): Promise
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const path = req.url ?? '/';
+      options.observe?.({ method: req.method ?? 'GET', path, headers: req.headers, body });
       const eligible = options.applies?.(req.method ?? 'GET', path) ?? true;
       const kind = eligible && random.next() < rate ? random.pick(kinds) : undefined;
       if (!kind) {
