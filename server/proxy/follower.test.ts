@@ -36,6 +36,20 @@ describe('the follower', () => {
     expect(h.fake.calls.job).toBe(reads);
   });
 
+  it('holds all background reads while the upstream asks to wait (429 + Retry-After)', async () => {
+    h = await startHarness({
+      follower: { minDelayMs: 20, maxDelayMs: 50 },
+      fake: { completedAfterMs: 60_000 },
+    });
+    await h.json<Task>('/api/v1/diffusion', { text: 'patience' });
+    h.fake.fail('job', { kind: 'status', status: 429, retryAfter: 30 });
+    h.proxy.follower.start();
+    await eventually(() => (h.fake.calls.job === 1 ? true : undefined));
+    expect(h.proxy.upstream.pausedUntil).toBeGreaterThan(Date.now() + 25_000);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(h.fake.calls.job).toBe(1);
+  });
+
   it('never moves a task backwards when the upstream answers an older state', async () => {
     h = await startHarness({ fake: { processingAfterMs: 0, completedAfterMs: 60_000 } });
     const task = (await h.json<Task>('/api/v1/diffusion', { text: 'x' })).body;

@@ -232,14 +232,25 @@ describe('Get Task', () => {
     expect(body.message).toBe('Job not found');
   });
 
-  it('keeps upstream URLs when the copy fails, so the result still shows', async () => {
-    h.fake.fail('output', ...Array.from({ length: 5 }, () => ({ kind: 'status', status: 500 }) as const));
+  it('tries the copy again after a passing fault, and shows completed only with our copies', async () => {
+    h.fake.fail('output', { kind: 'status', status: 500 }, { kind: 'drop' });
+    const created = (await h.json<Task>('/api/v1/diffusion', diffusion)).body;
+    const done = await eventually(async () => {
+      const { body } = await h.json<Task>(`/api/v1/job/${created.job_id}`);
+      return body.status === 'completed' ? body : undefined;
+    });
+    expect(done.output.image_urls![0]).toMatch(/^\/files\/results\//);
+  });
+
+  it('keeps upstream URLs when the copy keeps failing, so the result still shows', async () => {
+    h.fake.fail('output', ...Array.from({ length: 30 }, () => ({ kind: 'status', status: 500 }) as const));
     const created = (await h.json<Task>('/api/v1/diffusion', diffusion)).body;
     const done = await eventually(async () => {
       const { body } = await h.json<Task>(`/api/v1/job/${created.job_id}`);
       return body.status === 'completed' ? body : undefined;
     });
     expect(done.output.image_urls![0]).toContain(h.fake.url);
+    expect(h.logLines.some((line) => line.includes('keeping the upstream URLs'))).toBe(true);
   });
 });
 

@@ -12,6 +12,9 @@ import type { Upstream } from './upstream';
 // Keeps each task's stored state in step with the upstream: creates, single-flight reads, the
 // "never backwards" rule, mirroring on completion, events to browsers and the user's own callback.
 
+/** Tries at copying a completed task's results before its upstream URLs are kept instead. */
+export const MIRROR_ATTEMPTS = 3;
+
 export interface TrackerOptions {
   store: Store;
   upstream: Upstream;
@@ -30,6 +33,7 @@ export class TaskTracker {
   private readonly inflight = new Map<string, Promise<Task>>();
   private readonly lastRead = new Map<string, number>();
   private readonly pending = new Set<Promise<unknown>>();
+  private readonly mirrorFailures = new Map<string, number>();
   private readonly freshnessMs: number;
 
   constructor(private readonly options: TrackerOptions) {
@@ -152,9 +156,22 @@ export class TaskTracker {
       upstreamOutput = structuredClone(fresh.output) as Record<string, unknown>;
       try {
         next = (await mirrorOutputs(next, this.options.mirror)).task;
+        this.mirrorFailures.delete(jobId);
       } catch (error) {
-        // Keep the upstream's URLs: a result that shows for now beats no result.
-        logger.warn({ jobId, err: error }, 'copying the results failed; keeping the upstream URLs');
+        // A passing fault should not cost the copy: the task stays as it was and the next read (the
+        // follower's or a browser's) tries again. After a few tries the upstream's URLs are kept: a
+        // result that shows for now beats none.
+        const failures = (this.mirrorFailures.get(jobId) ?? 0) + 1;
+        this.mirrorFailures.set(jobId, failures);
+        if (failures < MIRROR_ATTEMPTS) {
+          logger.warn(
+            { jobId, err: error, failures },
+            'copying the results failed; trying again on the next read',
+          );
+          return stored.task;
+        }
+        this.mirrorFailures.delete(jobId);
+        logger.warn({ jobId, err: error }, 'copying the results failed again; keeping the upstream URLs');
       }
     }
     if (store.advance(jobId, next, upstreamOutput)) {
