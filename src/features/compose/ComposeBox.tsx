@@ -99,6 +99,7 @@ function ImagePrompt() {
 
   return (
     <form
+      noValidate
       className="flex flex-col gap-2"
       onSubmit={(e) => {
         e.preventDefault();

@@ -22,6 +22,7 @@ export function AnimateForm({ source, onDone }: OperationFormProps) {
   const issues = bodyIssues('video-diffusion', body);
   return (
     <form
+      noValidate
       className="flex flex-col gap-3"
       onSubmit={(e) => {
         e.preventDefault();

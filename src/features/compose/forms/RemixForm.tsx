@@ -16,6 +16,7 @@ export function RemixForm({ source, onDone }: OperationFormProps) {
   const issues = bodyIssues('remix', body);
   return (
     <form
+      noValidate
       className="flex flex-col gap-3"
       onSubmit={(e) => {
         e.preventDefault();

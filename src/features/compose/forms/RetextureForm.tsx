@@ -23,6 +23,7 @@ export default function RetextureForm({ source, onDone }: { source?: OperationSo
   const issues = bodyIssues('retexture', body);
   return (
     <form
+      noValidate
       className="flex flex-col gap-3"
       onSubmit={(e) => {
         e.preventDefault();

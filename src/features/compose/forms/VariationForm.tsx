@@ -19,6 +19,7 @@ export function VariationForm({ source, strength, onDone }: OperationFormProps &
   const issues = bodyIssues('variation', body);
   return (
     <form
+      noValidate
       className="flex flex-col gap-3"
       onSubmit={(e) => {
         e.preventDefault();

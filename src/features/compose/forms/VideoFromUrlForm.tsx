@@ -19,6 +19,7 @@ export default function VideoFromUrlForm() {
   const needsText = options.text.trim() === '';
   return (
     <form
+      noValidate
       className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]"
       onSubmit={(e) => {
         e.preventDefault();
