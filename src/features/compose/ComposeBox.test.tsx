@@ -1,13 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ComposeBox } from './ComposeBox';
 
-// The compose bar against a real HTTP server that answers the way the proxy does, so the studio's own
-// fetch, error parsing and retry run for real. Each test queues the answers it needs.
+// The compose bar with the network answered in-process: each test queues the proxy's answers (status,
+// body, headers) as real Response objects, so the studio's own request code, error parsing and 429 retry
+// run unchanged. (Browser code may not import node:http; the journeys in e2e/ use the real server.)
 
 interface Answer {
   status: number;
@@ -16,7 +15,6 @@ interface Answer {
 }
 const answers: Answer[] = [];
 const received: { path: string; body: unknown }[] = [];
-let server: Server;
 const realFetch = globalThis.fetch;
 
 function task(jobId: string) {
@@ -40,29 +38,23 @@ function task(jobId: string) {
   };
 }
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let data = '';
-    req.on('data', (c: Buffer) => (data += c.toString()));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', body: data ? JSON.parse(data) : null });
-      const answer = answers.shift() ?? {
-        status: 500,
-        body: { code: 500, message: 'no answer queued', raw_message: '', detail: null },
-      };
-      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      res.end(JSON.stringify(answer.body));
+beforeAll(() => {
+  globalThis.fetch = async (input, init) => {
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
+    received.push({ path: String(input), body });
+    const answer = answers.shift() ?? {
+      status: 500,
+      body: { code: 500, message: 'no answer queued', raw_message: '', detail: null },
+    };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json', ...answer.headers },
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The studio fetches same-origin paths; here the origin is the test server.
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), base), init);
+  };
 });
 
 afterAll(() => {
   globalThis.fetch = realFetch;
-  server.close();
 });
 
 beforeEach(() => {
