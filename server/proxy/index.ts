@@ -27,6 +27,7 @@ export interface ProxyOptions {
   selfUrl: () => string;
   rateLimits?: RateLimitOptions;
   freshnessMs?: number;
+  readWaitMs?: number;
   follower?: { minDelayMs?: number; maxDelayMs?: number; concurrency?: number };
   upstream?: Partial<Omit<UpstreamOptions, 'baseUrl' | 'apiKey' | 'logger'>>;
   mirror?: { timeoutMs?: number; maxBytes?: number };
@@ -65,6 +66,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     events,
     logger,
     freshnessMs: options.freshnessMs,
+    readWaitMs: options.readWaitMs,
     callbackUrl: publicUrl ? (token) => `${publicUrl}/api/studio/callbacks/${token}` : undefined,
     mirror: {
       filesDir,
@@ -108,7 +110,10 @@ export interface StudioServerOptions {
   staticDir?: string;
   logger?: pino.Logger;
   /** Knobs for tests and the load test; production uses the defaults. */
-  tuning?: Pick<ProxyOptions, 'rateLimits' | 'freshnessMs' | 'follower' | 'upstream' | 'mirror'>;
+  tuning?: Pick<
+    ProxyOptions,
+    'rateLimits' | 'freshnessMs' | 'readWaitMs' | 'follower' | 'upstream' | 'mirror'
+  >;
 }
 
 export interface StudioServer {

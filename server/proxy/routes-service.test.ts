@@ -226,6 +226,19 @@ describe('Get Task', () => {
     expect(body.status).toBe('pending');
   });
 
+  it('does not keep a browser waiting on a slow upstream: the read finishes in the background', async () => {
+    const created = (await h.json<Task>('/api/v1/diffusion', diffusion)).body;
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    h.fake.fail('job', { kind: 'hang' });
+    const started = Date.now();
+    const { status, body } = await h.json<Task>(`/api/v1/job/${created.job_id}`);
+    expect(status).toBe(200);
+    expect(body.status).toBe('pending');
+    expect(Date.now() - started).toBeLessThan(900);
+    // The hung read times out (1 s here), is retried, and the task moves on without anyone asking.
+    await eventually(() => (h.proxy.store.get(created.job_id)!.status === 'completed' ? true : undefined));
+  });
+
   it('passes an unknown job through to the upstream answer', async () => {
     const { status, body } = await h.json<ErrorBody>('/api/v1/job/6f1c2a3e-0000-4000-8000-000000000000');
     expect(status).toBe(404);

@@ -23,6 +23,8 @@ export interface TrackerOptions {
   mirror: MirrorOptions;
   /** How long a read of a job stays fresh enough to answer Get Task from the store (default 1000 ms). */
   freshnessMs?: number;
+  /** How long Get Task waits for an upstream read before answering the stored state (default 500 ms). */
+  readWaitMs?: number;
   /** With PUBLIC_URL: the callback URL the upstream is given for a token. */
   callbackUrl?: (token: string) => string;
   /** Timeout of one notification of a user's callback (default 10 s). */
@@ -63,22 +65,28 @@ export class TaskTracker {
 
   /**
    * Get Task: terminal tasks and fresh reads answer from the store; otherwise one upstream read is
-   * shared by every caller. When the upstream fails, a known task answers with its last state.
+   * shared by every caller. A browser waits for that read only so long (`readWaitMs`): a slow upstream
+   * or a long copy of results finishes in the background and the browser gets the stored state now
+   * (and the change by event). When the upstream fails, a known task answers with its last state.
    */
   async current(jobId: string): Promise<Task> {
     const stored = this.options.store.getTask(jobId);
     if (!stored) return this.options.upstream.getTask(jobId);
-    if (isTerminal(stored.status)) return stored;
-    if (this.isFresh(jobId)) return stored;
-    try {
-      return await this.refresh(jobId);
-    } catch (error) {
+    if (isTerminal(stored.status) || this.isFresh(jobId)) return stored;
+    const read = this.refresh(jobId).catch((error: unknown) => {
       this.options.logger.warn(
         { jobId, err: error },
         'reading the task upstream failed; answering the stored state',
       );
-      return this.options.store.getTask(jobId) ?? stored;
-    }
+      return undefined;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<undefined>((resolve) => {
+      timer = setTimeout(resolve, this.options.readWaitMs ?? 500, undefined);
+    });
+    const fresh = await Promise.race([read, waited]);
+    clearTimeout(timer);
+    return fresh ?? this.options.store.getTask(jobId) ?? stored;
   }
 
   /**
