@@ -79,9 +79,6 @@ describe('diffusion', () => {
     const wide = await run('diffusion', { text: 'wide view --ar 16:9' });
     const image = await downloadRgb(wide.output.image_urls![0]!);
     expect([image.width, image.height]).toEqual([1024, 576]);
-    const tall = await run('diffusion', { text: 'tall view --ar 2:3' });
-    const portrait = await downloadRgb(tall.output.image_urls![0]!);
-    expect([portrait.width, portrait.height]).toEqual([683, 1024]);
   });
 
   it('is deterministic for prompt + seed, and different prompts look clearly different', async () => {

@@ -108,11 +108,12 @@ export async function pan(
 ): Promise<RawImage> {
   const g = panGeometry(source.width, source.height, direction, scale);
   const scene = await renderScene({ prompt: ctx.prompt, seed: ctx.seed, width: g.width, height: g.height });
-  const mirrored = mirrorExtend(source, g);
+  const mirrored = await mirrorExtend(source, g);
   const soft = await blurRgb(mirrored, 18);
   const out = Buffer.allocUnsafe(g.width * g.height * 3);
   const strip = direction === 0 || direction === 2 ? g.height - source.height : g.width - source.width;
   for (let y = 0; y < g.height; y++) {
+    if (y % 128 === 127) await yieldToEventLoop();
     for (let x = 0; x < g.width; x++) {
       const o = (y * g.width + x) * 3;
       const sx = x - g.left;
@@ -142,7 +143,12 @@ export async function pan(
   return { data: out, width: g.width, height: g.height };
 }
 
-function mirrorExtend(source: RawImage, g: ReturnType<typeof panGeometry>): RawImage {
+/** Lets the server answer requests between bands of a long pixel loop (the engine may share the proxy's process). */
+function yieldToEventLoop() {
+  return new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+async function mirrorExtend(source: RawImage, g: ReturnType<typeof panGeometry>): Promise<RawImage> {
   const out = Buffer.allocUnsafe(g.width * g.height * 3);
   const reflect = (v: number, size: number) => {
     const period = size * 2;
@@ -150,6 +156,7 @@ function mirrorExtend(source: RawImage, g: ReturnType<typeof panGeometry>): RawI
     return m < size ? m : period - 1 - m;
   };
   for (let y = 0; y < g.height; y++) {
+    if (y % 256 === 255) await yieldToEventLoop();
     const sy = reflect(y - g.top, source.height);
     for (let x = 0; x < g.width; x++) {
       const sx = reflect(x - g.left, source.width);
@@ -183,6 +190,7 @@ export async function retexture(source: RawImage, ctx: EditContext): Promise<Raw
   const sa = Math.sin(angle);
   const out = Buffer.allocUnsafe(source.data.length);
   for (let y = 0; y < source.height; y++) {
+    if (y % 128 === 127) await yieldToEventLoop();
     for (let x = 0; x < source.width; x++) {
       const o = (y * source.width + x) * 3;
       const lum = (0.299 * source.data[o]! + 0.587 * source.data[o + 1]! + 0.114 * source.data[o + 2]!) / 255;

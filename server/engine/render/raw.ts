@@ -55,7 +55,7 @@ export async function blurRgb(image: RawImage, sigma: number): Promise<RawImage>
 
 export async function encodePng(image: RawImage): Promise<Buffer> {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .png({ compressionLevel: 4 })
+    .png({ compressionLevel: 2 })
     .toBuffer();
 }
 

@@ -136,6 +136,6 @@ async function gridOf(images: RawImage[]): Promise<Buffer> {
     .composite(
       tiles.map((input, i) => ({ input, left: (i % 2) * tileWidth, top: Math.floor(i / 2) * tileHeight })),
     )
-    .png({ compressionLevel: 4 })
+    .png({ compressionLevel: 2 })
     .toBuffer();
 }
