@@ -13,6 +13,8 @@ export interface ClickOptions {
   operation?: OperationPath;
   /** Stop clicking at this time (ms epoch). */
   until?: number;
+  /** Index of the first prompt (a designer called once per click keeps its own count). */
+  startAt?: number;
 }
 
 export async function clickGenerate(
@@ -24,7 +26,7 @@ export async function clickGenerate(
   for (let i = 0; i < options.clicks; i++) {
     if (options.until && Date.now() > options.until) break;
     const answer = await client.create(options.operation ?? 'diffusion', {
-      text: options.prompts[i % options.prompts.length]!,
+      text: options.prompts[((options.startAt ?? 0) + i) % options.prompts.length]!,
     });
     const key = String(answer.status);
     statuses[key] = (statuses[key] ?? 0) + 1;
