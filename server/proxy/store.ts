@@ -3,7 +3,7 @@ import type { OperationPath, TaskType } from '../../src/contract/operations';
 import { OPERATIONS, promptOf } from '../../src/contract/operations';
 import type { StudioTask, TaskList } from '../../src/contract/studio';
 import { errorBody } from '../../src/contract/errors';
-import { taskSchema, type Task, type TaskStatus } from '../../src/contract/task';
+import type { Task, TaskStatus } from '../../src/contract/task';
 import { Failure } from './failure';
 
 // The proxy's memory: every task with the request that made it, its latest task object, and what the
@@ -101,50 +101,60 @@ export class Store {
     this.db.close();
   }
 
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** Prepared once per SQL text: compiling a statement costs more than running it. */
+  private stmt(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   /** Records a task created upstream. A job_id seen before keeps its row (never duplicated). */
   insert(input: NewTask): StudioTask {
     const now = new Date().toISOString();
     const { request } = input;
     const parentJobId = typeof request.jobId === 'string' ? request.jobId : null;
     const parentImageNo = typeof request.imageNo === 'number' ? request.imageNo : null;
-    this.db
-      .prepare(
-        `INSERT INTO tasks (job_id, task_type, status, prompt, request, parent_job_id, parent_image_no,
+    this.stmt(
+      `INSERT INTO tasks (job_id, task_type, status, prompt, request, parent_job_id, parent_image_no,
            created_at, updated_at, task, callback_token, user_callback)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (job_id) DO NOTHING`,
-      )
-      .run(
-        input.task.job_id,
-        OPERATIONS[input.operation].taskType,
-        input.task.status,
-        promptOf(request),
-        JSON.stringify(request),
-        parentJobId,
-        parentImageNo,
-        now,
-        now,
-        JSON.stringify(input.task),
-        input.callbackToken,
-        input.userCallback,
-      );
+    ).run(
+      input.task.job_id,
+      OPERATIONS[input.operation].taskType,
+      input.task.status,
+      promptOf(request),
+      JSON.stringify(request),
+      parentJobId,
+      parentImageNo,
+      now,
+      now,
+      JSON.stringify(input.task),
+      input.callbackToken,
+      input.userCallback,
+    );
     return this.get(input.task.job_id)!;
   }
 
   get(jobId: string): StudioTask | undefined {
-    const row = this.db.prepare('SELECT * FROM tasks WHERE job_id = ?').get(jobId) as TaskRow | undefined;
+    const row = this.stmt('SELECT * FROM tasks WHERE job_id = ?').get(jobId) as TaskRow | undefined;
     return row && this.toStudioTask(row);
   }
 
   /** The latest task object alone, as Get Task answers it. */
   getTask(jobId: string): Task | undefined {
-    const row = this.db.prepare('SELECT task FROM tasks WHERE job_id = ?').get(jobId) as
+    const row = this.stmt('SELECT task FROM tasks WHERE job_id = ?').get(jobId) as
       { task: string } | undefined;
-    return row && taskSchema.parse(JSON.parse(row.task));
+    return row && (JSON.parse(row.task) as Task);
   }
 
   jobIdForCallbackToken(token: string): string | undefined {
-    const row = this.db.prepare('SELECT job_id FROM tasks WHERE callback_token = ?').get(token) as
+    const row = this.stmt('SELECT job_id FROM tasks WHERE callback_token = ?').get(token) as
       { job_id: string } | undefined;
     return row?.job_id;
   }
@@ -154,25 +164,23 @@ export class Store {
    * backwards or the task is already terminal: a stale read or a late callback.
    */
   advance(jobId: string, task: Task, upstreamOutput?: Record<string, unknown>): boolean {
-    const current = this.db.prepare('SELECT status, task FROM tasks WHERE job_id = ?').get(jobId) as
+    const current = this.stmt('SELECT status, task FROM tasks WHERE job_id = ?').get(jobId) as
       { status: TaskStatus; task: string } | undefined;
     if (!current) return false;
     const from = STATUS_RANK[current.status];
     const to = STATUS_RANK[task.status];
     if (from === 3 || to < from) return false;
     if (to === from && current.task === JSON.stringify(task)) return false;
-    this.db
-      .prepare(
-        `UPDATE tasks SET status = ?, task = ?, upstream_output = COALESCE(?, upstream_output), updated_at = ?
+    this.stmt(
+      `UPDATE tasks SET status = ?, task = ?, upstream_output = COALESCE(?, upstream_output), updated_at = ?
          WHERE job_id = ?`,
-      )
-      .run(
-        task.status,
-        JSON.stringify(task),
-        upstreamOutput ? JSON.stringify(upstreamOutput) : null,
-        new Date().toISOString(),
-        jobId,
-      );
+    ).run(
+      task.status,
+      JSON.stringify(task),
+      upstreamOutput ? JSON.stringify(upstreamOutput) : null,
+      new Date().toISOString(),
+      jobId,
+    );
     return true;
   }
 
@@ -197,20 +205,18 @@ export class Store {
 
   /** Unfinished tasks, oldest first: what the follower keeps moving. */
   openTasks(): { jobId: string; createdAt: string }[] {
-    const rows = this.db
-      .prepare(`SELECT job_id, created_at FROM tasks WHERE status NOT IN ('completed', 'failed') ORDER BY id`)
-      .all() as { job_id: string; created_at: string }[];
+    const rows = this.stmt(
+      `SELECT job_id, created_at FROM tasks WHERE status NOT IN ('completed', 'failed') ORDER BY id`,
+    ).all() as { job_id: string; created_at: string }[];
     return rows.map((r) => ({ jobId: r.job_id, createdAt: r.created_at }));
   }
 
   /** The user's own callback, once per terminal state: true when this call claims the notification. */
   claimUserNotification(jobId: string, status: TaskStatus): string | null {
-    const row = this.db
-      .prepare(
-        `UPDATE tasks SET user_notified = ? WHERE job_id = ? AND user_callback IS NOT NULL
+    const row = this.stmt(
+      `UPDATE tasks SET user_notified = ? WHERE job_id = ? AND user_callback IS NOT NULL
            AND (user_notified IS NULL OR user_notified <> ?) RETURNING user_callback`,
-      )
-      .get(status, jobId, status) as { user_callback: string } | undefined;
+    ).get(status, jobId, status) as { user_callback: string } | undefined;
     return row?.user_callback ?? null;
   }
 
@@ -252,7 +258,7 @@ export class Store {
       params.push(filter.parent);
     }
     const sql = `SELECT * FROM tasks ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
-    const rows = this.db.prepare(sql).all(...params, filter.limit + 1) as TaskRow[];
+    const rows = this.stmt(sql).all(...params, filter.limit + 1) as TaskRow[];
     const page = rows.slice(0, filter.limit);
     const last = page[page.length - 1];
     return {
@@ -262,31 +268,33 @@ export class Store {
   }
 
   count(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM tasks').get() as { n: number }).n;
+    return (this.stmt('SELECT COUNT(*) AS n FROM tasks').get() as { n: number }).n;
   }
 
   // Sessions of the studio password; only a hash of the cookie value is kept.
   addSession(tokenHash: string, expiresAt: number) {
-    this.db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(Date.now());
-    this.db
-      .prepare('INSERT OR REPLACE INTO sessions (token_hash, expires_at) VALUES (?, ?)')
-      .run(tokenHash, expiresAt);
+    this.stmt('DELETE FROM sessions WHERE expires_at < ?').run(Date.now());
+    this.stmt('INSERT OR REPLACE INTO sessions (token_hash, expires_at) VALUES (?, ?)').run(
+      tokenHash,
+      expiresAt,
+    );
   }
 
   hasSession(tokenHash: string): boolean {
-    return !!this.db
-      .prepare('SELECT 1 FROM sessions WHERE token_hash = ? AND expires_at > ?')
-      .get(tokenHash, Date.now());
+    return !!this.stmt('SELECT 1 FROM sessions WHERE token_hash = ? AND expires_at > ?').get(
+      tokenHash,
+      Date.now(),
+    );
   }
 
   removeSession(tokenHash: string) {
-    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
+    this.stmt('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
   }
 
   private toStudioTask(row: TaskRow): StudioTask {
-    const children = this.db
-      .prepare('SELECT job_id FROM tasks WHERE parent_job_id = ? ORDER BY id DESC')
-      .all(row.job_id) as { job_id: string }[];
+    const children = this.stmt('SELECT job_id FROM tasks WHERE parent_job_id = ? ORDER BY id DESC').all(
+      row.job_id,
+    ) as { job_id: string }[];
     return {
       jobId: row.job_id,
       taskType: row.task_type,
@@ -299,7 +307,7 @@ export class Store {
       hidden: row.hidden === 1,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-      task: taskSchema.parse(JSON.parse(row.task)),
+      task: JSON.parse(row.task) as Task,
       upstreamOutput: row.upstream_output
         ? (JSON.parse(row.upstream_output) as Record<string, unknown>)
         : null,
