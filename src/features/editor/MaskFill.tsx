@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Circle, Line, Rect } from 'react-konva';
 import { flatten, type Point, type Size } from './geometry';
 import type { Shape } from './model';
@@ -26,7 +27,8 @@ export function MaskFill({ shapes, inverted, imageSize }: MaskFillProps) {
   );
 }
 
-export function ShapeFill({ shape, inverted }: { shape: Shape; inverted: boolean }) {
+/** Memoised: while one shape is dragged, the others keep their objects and are not re-rendered. */
+export const ShapeFill = memo(function ShapeFill({ shape, inverted }: { shape: Shape; inverted: boolean }) {
   const adds = shape.kind === 'area' || shape.mode === 'paint';
   const operation = adds !== inverted ? 'source-over' : 'destination-out';
   if (shape.kind === 'area')
@@ -40,7 +42,7 @@ export function ShapeFill({ shape, inverted }: { shape: Shape; inverted: boolean
       />
     );
   return <StrokeLine points={shape.points} size={shape.size} operation={operation} />;
-}
+});
 
 export function StrokeLine({
   points,

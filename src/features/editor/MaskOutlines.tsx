@@ -1,10 +1,12 @@
 import type Konva from 'konva';
+import { memo } from 'react';
 import { Circle, Line } from 'react-konva';
 import { flatten, type Point } from './geometry';
-import type { Shape } from './model';
+import type { AreaShape, Shape } from './model';
 
 // Outlines of the shapes, and in Select mode their hit areas, drag and vertex handles. Drags only
-// report where they are (onLive...) while they run; the store hears about them once, on release.
+// report where they are (onLive) while they run; the store hears about them once, on release. Every
+// part is memoised so that dragging one vertex of one shape re-renders that shape alone.
 
 export interface LiveEdit {
   shapeId: string;
@@ -15,101 +17,124 @@ export interface LiveEdit {
   vertex?: { index: number; to: Point };
 }
 
-interface MaskOutlinesProps {
-  shapes: readonly Shape[];
-  selectedId: string | null;
-  selecting: boolean;
-  /** Image pixels per screen pixel: handles keep their size on screen at any zoom. */
-  pixelSize: number;
+interface Callbacks {
   onSelect: (id: string) => void;
   onLive: (edit: LiveEdit | null) => void;
   onMoveShape: (id: string, dx: number, dy: number) => void;
   onMoveVertex: (id: string, index: number, to: Point) => void;
 }
 
-export function MaskOutlines(props: MaskOutlinesProps) {
-  const { shapes, selectedId, selecting, pixelSize } = props;
+interface MaskOutlinesProps extends Callbacks {
+  shapes: readonly Shape[];
+  selectedId: string | null;
+  selecting: boolean;
+  /** Image pixels per screen pixel: handles keep their size on screen at any zoom. */
+  pixelSize: number;
+}
+
+export function MaskOutlines({ shapes, selectedId, selecting, pixelSize, ...callbacks }: MaskOutlinesProps) {
   const selected = shapes.find((s) => s.id === selectedId);
   return (
     <>
-      {shapes.map((shape) => {
-        const isSelected = shape.id === selectedId;
-        const common = {
-          draggable: selecting,
-          onPointerDown: (e: Konva.KonvaEventObject<PointerEvent>) => {
-            if (!selecting) return;
-            e.cancelBubble = true;
-            props.onSelect(shape.id);
-          },
-          onDragMove: (e: Konva.KonvaEventObject<DragEvent>) =>
-            props.onLive({ shapeId: shape.id, dx: e.target.x(), dy: e.target.y() }),
-          onDragEnd: (e: Konva.KonvaEventObject<DragEvent>) => {
-            const node = e.target;
-            const dx = node.x();
-            const dy = node.y();
-            node.position({ x: 0, y: 0 });
-            props.onLive(null);
-            props.onMoveShape(shape.id, dx, dy);
-          },
-        };
-        if (shape.kind === 'area')
-          return (
-            <Line
-              key={shape.id}
-              {...common}
-              points={flatten(shape.points)}
-              closed
-              fill="transparent"
-              stroke={isSelected ? '#a78bfa' : 'rgba(255,255,255,0.85)'}
-              strokeWidth={isSelected ? 2 : 1}
-              dash={isSelected ? undefined : [6, 4]}
-              strokeScaleEnabled={false}
-            />
-          );
-        return (
-          <Line
-            key={shape.id}
-            {...common}
-            points={flatten(shape.points.length === 1 ? [shape.points[0]!, shape.points[0]!] : shape.points)}
-            stroke={isSelected ? 'rgba(167,139,250,0.45)' : 'transparent'}
-            strokeWidth={shape.size}
-            lineCap="round"
-            lineJoin="round"
-          />
-        );
-      })}
-      {selecting &&
-        selected?.kind === 'area' &&
-        selected.points.map((p, index) => (
-          <Circle
-            key={`${selected.id}-${index}`}
-            x={p.x}
-            y={p.y}
-            radius={6 * pixelSize}
-            fill="#ffffff"
-            stroke="#7c3aed"
-            strokeWidth={2}
-            strokeScaleEnabled={false}
-            draggable
-            onPointerDown={(e) => {
-              e.cancelBubble = true;
-            }}
-            onDragMove={(e) =>
-              props.onLive({
-                shapeId: selected.id,
-                vertex: { index, to: { x: e.target.x(), y: e.target.y() } },
-              })
-            }
-            onDragEnd={(e) => {
-              const to = { x: e.target.x(), y: e.target.y() };
-              props.onLive(null);
-              props.onMoveVertex(selected.id, index, to);
-            }}
-          />
-        ))}
+      {shapes.map((shape) => (
+        <ShapeOutline
+          key={shape.id}
+          shape={shape}
+          selected={shape.id === selectedId}
+          selecting={selecting}
+          {...callbacks}
+        />
+      ))}
+      {selecting && selected?.kind === 'area' && (
+        <VertexHandles shape={selected} pixelSize={pixelSize} {...callbacks} />
+      )}
     </>
   );
 }
+
+const ShapeOutline = memo(function ShapeOutline({
+  shape,
+  selected,
+  selecting,
+  onSelect,
+  onLive,
+  onMoveShape,
+}: { shape: Shape; selected: boolean; selecting: boolean } & Callbacks) {
+  const common = {
+    draggable: selecting,
+    onPointerDown: (e: Konva.KonvaEventObject<PointerEvent>) => {
+      if (!selecting) return;
+      e.cancelBubble = true;
+      onSelect(shape.id);
+    },
+    onDragMove: (e: Konva.KonvaEventObject<DragEvent>) =>
+      onLive({ shapeId: shape.id, dx: e.target.x(), dy: e.target.y() }),
+    onDragEnd: (e: Konva.KonvaEventObject<DragEvent>) => {
+      const node = e.target;
+      const dx = node.x();
+      const dy = node.y();
+      node.position({ x: 0, y: 0 });
+      onLive(null);
+      onMoveShape(shape.id, dx, dy);
+    },
+  };
+  if (shape.kind === 'area')
+    return (
+      <Line
+        {...common}
+        points={flatten(shape.points)}
+        closed
+        fillRule="evenodd"
+        fill="transparent"
+        stroke={selected ? '#a78bfa' : 'rgba(255,255,255,0.7)'}
+        strokeWidth={selected ? 2 : 1}
+        strokeScaleEnabled={false}
+        perfectDrawEnabled={false}
+      />
+    );
+  return (
+    <Line
+      {...common}
+      points={flatten(shape.points.length === 1 ? [shape.points[0]!, shape.points[0]!] : shape.points)}
+      stroke={selected ? 'rgba(167,139,250,0.45)' : 'transparent'}
+      strokeWidth={shape.size}
+      lineCap="round"
+      lineJoin="round"
+    />
+  );
+});
+
+const VertexHandles = memo(function VertexHandles({
+  shape,
+  pixelSize,
+  onLive,
+  onMoveVertex,
+}: { shape: AreaShape; pixelSize: number } & Callbacks) {
+  return shape.points.map((p, index) => (
+    <Circle
+      key={index}
+      x={p.x}
+      y={p.y}
+      radius={6 * pixelSize}
+      fill="#ffffff"
+      stroke="#7c3aed"
+      strokeWidth={2}
+      strokeScaleEnabled={false}
+      draggable
+      onPointerDown={(e) => {
+        e.cancelBubble = true;
+      }}
+      onDragMove={(e) =>
+        onLive({ shapeId: shape.id, vertex: { index, to: { x: e.target.x(), y: e.target.y() } } })
+      }
+      onDragEnd={(e) => {
+        const to = { x: e.target.x(), y: e.target.y() };
+        onLive(null);
+        onMoveVertex(shape.id, index, to);
+      }}
+    />
+  ));
+});
 
 /** The shapes as they look during a drag: the live edit applied on top of the committed ones. */
 export function withLiveEdit(shapes: readonly Shape[], live: LiveEdit | null): readonly Shape[] {
