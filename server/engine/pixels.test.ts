@@ -10,13 +10,15 @@ let engine: TestEngine;
 let files: Awaited<ReturnType<typeof startFileServer>>;
 let base: Task;
 let source: RawImage;
+// A 2:1 base (1024 × 512) keeps the suite quick on a shared machine; the geometry is the same.
+const W = 1024;
+const H = 512;
+const BASE_PROMPT = 'harbour at dusk --ar 2:1 --seed 7';
 
 beforeAll(async () => {
   engine = await startTestEngine();
   files = await startFileServer();
-  base = await engine.waitFor(
-    (await engine.create('diffusion', { text: 'harbour at dusk --seed 7' })).job_id,
-  );
+  base = await engine.waitFor((await engine.create('diffusion', { text: BASE_PROMPT })).job_id);
   source = await downloadRgb(base.output.image_urls![2]!);
 });
 afterAll(async () => {
@@ -60,19 +62,17 @@ function standardDeviation(image: RawImage) {
 }
 
 describe('diffusion', () => {
-  it('renders four 1024 px images and a 2x2 grid of them', async () => {
-    expect(source.width).toBe(1024);
-    expect(source.height).toBe(1024);
+  it('renders four images and a 2x2 grid of them', async () => {
+    expect([source.width, source.height]).toEqual([W, H]);
     const grid = await downloadRgb(base.output.image_url!);
-    expect([grid.width, grid.height]).toEqual([1024, 1024]);
-    const third = await sharp(source.data, { raw: { width: 1024, height: 1024, channels: 3 } })
-      .resize(512, 512, { fit: 'fill' })
+    expect([grid.width, grid.height]).toEqual([W, H]);
+    const third = await sharp(source.data, { raw: { width: W, height: H, channels: 3 } })
+      .resize(W / 2, H / 2, { fit: 'fill' })
       .raw()
       .toBuffer();
     // Image 3 (index 2) is the grid's bottom-left tile.
-    expect(
-      meanDifference(crop(grid, 0, 512, 512, 512), { data: third, width: 512, height: 512 }),
-    ).toBeLessThan(2);
+    const tile = { data: third, width: W / 2, height: H / 2 };
+    expect(meanDifference(crop(grid, 0, H / 2, W / 2, H / 2), tile)).toBeLessThan(2);
   });
 
   it('--ar sets the aspect with about 1024 px on the long side', async () => {
@@ -82,19 +82,19 @@ describe('diffusion', () => {
   });
 
   it('is deterministic for prompt + seed, and different prompts look clearly different', async () => {
-    const again = await run('diffusion', { text: 'harbour at dusk --seed 7' });
+    const again = await run('diffusion', { text: BASE_PROMPT });
     expect(meanDifference(await downloadRgb(again.output.image_urls![2]!), source)).toBe(0);
-    const other = await run('diffusion', { text: 'emerald jungle waterfall --seed 7' });
+    const other = await run('diffusion', { text: 'emerald jungle waterfall --ar 2:1 --seed 7' });
     expect(meanDifference(await downloadRgb(other.output.image_urls![2]!), source)).toBeGreaterThan(25);
-    const otherSeed = await run('diffusion', { text: 'harbour at dusk --seed 8' });
+    const otherSeed = await run('diffusion', { text: 'harbour at dusk --ar 2:1 --seed 8' });
     expect(meanDifference(await downloadRgb(otherSeed.output.image_urls![2]!), source)).toBeGreaterThan(5);
   });
 });
 
 describe('inpaint', () => {
   it('repaints inside the polygons (scaled from their own size) and keeps every other pixel', async () => {
-    // Drawn on a 2048 × 2048 view of the image: 400..1200 is 200..600 in the 1024 px image.
-    const area = { width: 2048, height: 2048, points: [400, 400, 1200, 400, 1200, 1200, 400, 1200] };
+    // Drawn on a 2048 × 1024 view of the image: x 400..1200, y 200..600 is 200..600 × 100..300 here.
+    const area = { width: 2048, height: 1024, points: [400, 200, 1200, 200, 1200, 600, 400, 600] };
     const task = await run('inpaint', {
       jobId: base.job_id,
       imageNo: 2,
@@ -103,14 +103,15 @@ describe('inpaint', () => {
     });
     for (const url of task.output.image_urls!) {
       const result = await downloadRgb(url);
-      expect([result.width, result.height]).toEqual([1024, 1024]);
-      expect(crop(result, 0, 0, 1024, 200).data.equals(crop(source, 0, 0, 1024, 200).data)).toBe(true);
-      expect(crop(result, 0, 600, 1024, 424).data.equals(crop(source, 0, 600, 1024, 424).data)).toBe(true);
-      expect(crop(result, 0, 200, 200, 400).data.equals(crop(source, 0, 200, 200, 400).data)).toBe(true);
-      expect(crop(result, 600, 200, 424, 400).data.equals(crop(source, 600, 200, 424, 400).data)).toBe(true);
-      expect(
-        meanDifference(crop(result, 200, 200, 400, 400), crop(source, 200, 200, 400, 400)),
-      ).toBeGreaterThan(15);
+      expect([result.width, result.height]).toEqual([W, H]);
+      const same = (left: number, top: number, width: number, height: number) =>
+        crop(result, left, top, width, height).data.equals(crop(source, left, top, width, height).data);
+      expect(same(0, 0, W, 100)).toBe(true); // above the mask
+      expect(same(0, 300, W, H - 300)).toBe(true); // below
+      expect(same(0, 100, 200, 200)).toBe(true); // left
+      expect(same(600, 100, W - 600, 200)).toBe(true); // right
+      const inside = meanDifference(crop(result, 200, 100, 400, 200), crop(source, 200, 100, 400, 200));
+      expect(inside).toBeGreaterThan(15);
     }
   });
 
@@ -132,19 +133,18 @@ describe('inpaint', () => {
       mask: { url: files.put('/mask.png', mask) },
     });
     const result = await downloadRgb(task.output.image_urls![0]!);
-    expect(crop(result, 0, 0, 512, 1024).data.equals(crop(source, 0, 0, 512, 1024).data)).toBe(true);
-    expect(meanDifference(crop(result, 512, 0, 512, 1024), crop(source, 512, 0, 512, 1024))).toBeGreaterThan(
-      15,
-    );
+    expect(crop(result, 0, 0, W / 2, H).data.equals(crop(source, 0, 0, W / 2, H).data)).toBe(true);
+    const repainted = meanDifference(crop(result, W / 2, 0, W / 2, H), crop(source, W / 2, 0, W / 2, H));
+    expect(repainted).toBeGreaterThan(15);
   });
 });
 
 describe('pan', () => {
   const cases = [
-    { direction: 0, name: 'down', size: [1024, 1536], at: [0, 0], strip: [0, 1024, 1024, 512] },
-    { direction: 1, name: 'right', size: [1536, 1024], at: [0, 0], strip: [1024, 0, 512, 1024] },
-    { direction: 2, name: 'up', size: [1024, 1536], at: [0, 512], strip: [0, 0, 1024, 512] },
-    { direction: 3, name: 'left', size: [1536, 1024], at: [512, 0], strip: [0, 0, 512, 1024] },
+    { direction: 0, name: 'down', size: [W, H * 1.5], at: [0, 0], strip: [0, H, W, H / 2] },
+    { direction: 1, name: 'right', size: [W * 1.5, H], at: [0, 0], strip: [W, 0, W / 2, H] },
+    { direction: 2, name: 'up', size: [W, H * 1.5], at: [0, H / 2], strip: [0, 0, W, H / 2] },
+    { direction: 3, name: 'left', size: [W * 1.5, H], at: [W / 2, 0], strip: [0, 0, W / 2, H] },
   ] as const;
   it.each(cases)(
     '$name: grows by scale on that side only, the source unchanged at its offset',
@@ -152,26 +152,22 @@ describe('pan', () => {
       const task = await run('pan', { jobId: base.job_id, imageNo: 2, direction, scale: 1.5 });
       const result = await downloadRgb(task.output.image_urls![1]!);
       expect([result.width, result.height]).toEqual(size);
-      expect(crop(result, at[0], at[1], 1024, 1024).data.equals(source.data)).toBe(true);
+      expect(crop(result, at[0], at[1], W, H).data.equals(source.data)).toBe(true);
       const newStrip = crop(result, strip[0], strip[1], strip[2], strip[3]);
       expect(standardDeviation(newStrip)).toBeGreaterThan(5); // new content, not a flat fill
       // The strip continues the picture: next to the seam it resembles the source's edge.
-      const seamInStrip =
-        direction === 0
-          ? crop(result, 0, 1024, 1024, 1)
-          : direction === 2
-            ? crop(result, 0, 511, 1024, 1)
-            : direction === 1
-              ? crop(result, 1024, 0, 1, 1024)
-              : crop(result, 511, 0, 1, 1024);
-      const sourceEdge =
-        direction === 0
-          ? crop(source, 0, 1023, 1024, 1)
-          : direction === 2
-            ? crop(source, 0, 0, 1024, 1)
-            : direction === 1
-              ? crop(source, 1023, 0, 1, 1024)
-              : crop(source, 0, 0, 1, 1024);
+      const seamInStrip = [
+        crop(result, 0, H, W, 1),
+        crop(result, W, 0, 1, H),
+        crop(result, 0, H / 2 - 1, W, 1),
+        crop(result, W / 2 - 1, 0, 1, H),
+      ][direction]!;
+      const sourceEdge = [
+        crop(source, 0, H - 1, W, 1),
+        crop(source, W - 1, 0, 1, H),
+        crop(source, 0, 0, W, 1),
+        crop(source, 0, 0, 1, H),
+      ][direction]!;
       expect(meanDifference(seamInStrip, sourceEdge)).toBeLessThan(40);
     },
   );
@@ -179,7 +175,7 @@ describe('pan', () => {
   it('a scale of 1.13 to the right gives a result 13% wider', async () => {
     const task = await run('pan', { jobId: base.job_id, imageNo: 0, direction: 1, scale: 1.13 });
     const result = await downloadRgb(task.output.image_urls![0]!);
-    expect([result.width, result.height]).toEqual([Math.round(1024 * 1.13), 1024]);
+    expect([result.width, result.height]).toEqual([Math.round(W * 1.13), H]);
   });
 });
 
