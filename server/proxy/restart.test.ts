@@ -64,4 +64,39 @@ describe('a server killed mid-task', () => {
     expect(await second.stop('SIGTERM')).toBe(0);
     expect(first.output() + second.output()).not.toContain(KEY);
   }, 60_000);
+
+  it('does the same on the embedded engine, as `npm start` runs it', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'proxy-restart-embedded-'));
+    const embeddedEnv = { DATA_DIR: own, ENGINE_TIME_SCALE: '0.3', LOG_LEVEL: 'warn' };
+    try {
+      const first = await startChildServer(embeddedEnv);
+      children.push(first);
+      const created: string[] = [];
+      for (const text of ['harbour at dawn', 'harbour at noon']) {
+        const response = await fetch(`${first.url}/api/v1/diffusion`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ text }),
+        });
+        expect(response.status).toBe(200);
+        created.push(((await response.json()) as Task).job_id);
+      }
+      await first.stop('SIGKILL');
+
+      const second = await startChildServer(embeddedEnv);
+      children.push(second);
+      const list = async () =>
+        ((await (await fetch(`${second.url}/api/studio/tasks`)).json()) as TaskList).items;
+      expect((await list()).map((t) => t.jobId).sort()).toEqual([...created].sort());
+      const done = await eventually(async () => {
+        const items = await list();
+        return items.every((t) => t.status === 'completed' || t.status === 'failed') ? items : undefined;
+      }, 30_000);
+      expect(done.map((t) => t.status)).toEqual(['completed', 'completed']);
+      for (const task of done) expect(task.task.output.image_urls![0]).toMatch(/^\/files\/results\//);
+      expect(await second.stop('SIGTERM')).toBe(0);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
