@@ -1,4 +1,5 @@
 import { isTerminal } from '../../../src/contract/task';
+import { pollDelay } from '../../../src/lib/poll-delay';
 import { Ledger } from './ledger';
 import { seededRandom, type Random } from './random';
 import { loopbackAddress } from './http';
@@ -6,7 +7,7 @@ import { LatencyLog } from './stats';
 import { studioClient, type Answer } from './studio-client';
 
 // Simulated designers: each opens the studio (lists the history), types a prompt every few seconds, and
-// watches its open jobs the way the studio polls them (Get Task, backing off as a job ages), refreshing the
+// watches its open jobs the way the studio polls them (Get Task, with the studio's own pollDelay), refreshing the
 // history now and then. Bounded in clients and time; every answer is timed and counted by status.
 
 export interface LoadOptions {
@@ -16,9 +17,8 @@ export interface LoadOptions {
   seed?: number;
   /** A designer's pace: ms between two Generate clicks (uniform in the range). */
   createEveryMs?: [number, number];
-  /** First poll delay of a job; grows by half each poll up to `maxPollMs` (the studio's backoff). */
-  pollMs?: number;
-  maxPollMs?: number;
+  /** Wait before the next Get Task of a job of this age; default: the studio's own pollDelay. */
+  pollDelay?: (ageMs: number) => number;
   listEveryMs?: number;
   /** Give each designer its own loopback address (127.0.x.y), as separate machines would have. */
   ownAddresses?: boolean;
@@ -49,8 +49,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const random = seededRandom(options.seed ?? 2026);
   const createEvery = options.createEveryMs ?? [4_000, 12_000];
-  const pollMs = options.pollMs ?? 1_000;
-  const maxPollMs = options.maxPollMs ?? 5_000;
+  const delayFor = options.pollDelay ?? pollDelay;
   const listEvery = options.listEveryMs ?? 10_000;
   const all = new LatencyLog();
   const routes = { create: new LatencyLog(), getTask: new LatencyLog(), list: new LatencyLog() };
@@ -72,7 +71,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       baseUrl: options.baseUrl,
       localAddress: options.ownAddresses === false ? undefined : loopbackAddress(index),
     });
-    const open = new Map<string, { nextPollAt: number; delay: number }>();
+    const open = new Map<string, { nextPollAt: number; createdAt: number }>();
     // Clients arrive spread over the first create interval, not all in the same millisecond.
     let nextCreateAt = Date.now() + rng.int(0, createEvery[1]);
     let nextListAt = Date.now();
@@ -86,7 +85,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         const answer = note('create', await client.create('diffusion', { text: rng.pick(PROMPTS) }));
         if (answer.ok) {
           ledger.recordCreated(answer.value.job_id);
-          open.set(answer.value.job_id, { nextPollAt: Date.now() + pollMs, delay: pollMs });
+          open.set(answer.value.job_id, { nextPollAt: Date.now() + delayFor(0), createdAt: Date.now() });
         }
         // A designer told to wait (429) waits as told, then clicks again.
         nextCreateAt =
@@ -97,9 +96,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         const answer = note('getTask', await client.getTask(jobId));
         if (answer.ok && isTerminal(answer.value.status)) open.delete(jobId);
         else {
-          job.delay = Math.min(maxPollMs, Math.round(job.delay * 1.5));
-          job.nextPollAt =
-            Date.now() + (answer.ok ? job.delay : Math.max(job.delay, answer.retryAfterMs ?? 0));
+          const delay = delayFor(Date.now() - job.createdAt);
+          job.nextPollAt = Date.now() + (answer.ok ? delay : Math.max(delay, answer.retryAfterMs ?? 0));
         }
       }
       const wakeAt = Math.min(
