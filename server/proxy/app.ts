@@ -10,6 +10,7 @@ import { serviceRoutes } from './routes-service';
 import { studioRoutes } from './routes-studio';
 import {
   endSession,
+  hasSession,
   originGuard,
   rateLimit,
   samePassword,
@@ -34,7 +35,7 @@ export function createProxyApp(deps: ProxyDeps) {
       }
     : undefined;
 
-  app.use('*', securityHeaders);
+  app.use('*', securityHeaders(deps.publicUrl?.startsWith('https:') ?? false));
   app.use('*', originGuard({ loopbackOnly: !deps.password, publicUrl: deps.publicUrl }));
   app.use('/api/*', rateLimit(limiter));
   app.use('/login', async (c, next) => (c.req.method === 'POST' ? rateLimit(limiter)(c, next) : next()));
@@ -51,7 +52,7 @@ export function createProxyApp(deps: ProxyDeps) {
   app.get('/healthz', (c) => c.json({ ok: true }));
 
   if (session) {
-    app.get('/login', (c) => c.html(loginPage()));
+    app.get('/login', (c) => (hasSession(c, deps.store) ? c.redirect('/', 302) : c.html(loginPage())));
     app.post('/login', async (c) => {
       const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
       const given = typeof form.password === 'string' ? form.password : '';

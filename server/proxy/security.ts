@@ -24,15 +24,19 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
-export const securityHeaders: MiddlewareHandler = async (c, next) => {
-  await next();
-  c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Referrer-Policy', 'no-referrer');
-  c.header('X-Frame-Options', 'DENY');
-  c.header('Cross-Origin-Opener-Policy', 'same-origin');
-  c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-};
+/** Headers for every response; HSTS too when the studio is served over https (PUBLIC_URL). */
+export const securityHeaders =
+  (https: boolean): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    if (https) c.header('Strict-Transport-Security', 'max-age=31536000');
+    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+  };
 
 /** The address of the client: the socket's peer; in-process tests have none. */
 export function clientAddress(c: Context): string {
@@ -132,7 +136,7 @@ export function sessionGuard(options: SessionOptions): MiddlewareHandler {
   };
 }
 
-function hasSession(c: Context, store: Store): boolean {
+export function hasSession(c: Context, store: Store): boolean {
   const token = getCookie(c, SESSION_COOKIE);
   return !!token && store.hasSession(sha256(token).toString('hex'));
 }
