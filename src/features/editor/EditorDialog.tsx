@@ -19,7 +19,8 @@ export default function EditorDialog() {
 
   if (!request) return null;
   const title = request.mode === 'inpaint' ? 'Inpaint' : 'Edit';
-  const source = request.source ?? uploaded;
+  // In Edit an uploaded file replaces the gallery image; Inpaint always works on the gallery image.
+  const source = request.mode === 'edit' ? (uploaded ?? request.source) : request.source;
 
   return (
     <div
@@ -49,7 +50,12 @@ export default function EditorDialog() {
         </button>
       </header>
       {source ? (
-        <LoadedSession key={`${request.mode}:${source.url}`} mode={request.mode} source={source} />
+        <LoadedSession
+          key={`${request.mode}:${source.url}`}
+          mode={request.mode}
+          source={source}
+          onUploaded={request.mode === 'edit' ? setUploaded : undefined}
+        />
       ) : (
         <UploadStep onUploaded={setUploaded} />
       )}
@@ -57,7 +63,13 @@ export default function EditorDialog() {
   );
 }
 
-function LoadedSession({ mode, source }: { mode: 'inpaint' | 'edit'; source: EditorSource }) {
+interface LoadedSessionProps {
+  mode: 'inpaint' | 'edit';
+  source: EditorSource;
+  onUploaded?: (source: EditorSource) => void;
+}
+
+function LoadedSession({ mode, source, onUploaded }: LoadedSessionProps) {
   const image = useImage(source.url);
   if (image.status === 'loading') return <p className="p-6 text-sm text-zinc-400">Loading the image…</p>;
   if (image.status === 'error')
@@ -66,5 +78,5 @@ function LoadedSession({ mode, source }: { mode: 'inpaint' | 'edit'; source: Edi
         {image.message} Close the editor and try again.
       </p>
     );
-  return <EditorSession mode={mode} source={source} image={image.image} />;
+  return <EditorSession mode={mode} source={source} image={image.image} onUploaded={onUploaded} />;
 }

@@ -12,6 +12,7 @@ import { coverage, rasteriseMask } from './raster';
 import { useEditorStore } from './store';
 import { buildRequest, describeFailure } from './submit';
 import { Toolbar } from './Toolbar';
+import { ReplaceImage } from './UploadStep';
 
 // One editing session on one source image: restores its draft, keeps it saved as the designer works,
 // shows what will be repainted and submits. Remounted for every new source (see EditorDialog).
@@ -19,15 +20,15 @@ import { Toolbar } from './Toolbar';
 /** Coverage is measured on a raster at most this many pixels a side: exact enough, and cheap per change. */
 const COVERAGE_RASTER_SIDE = 256;
 
-export function EditorSession({
-  mode,
-  source,
-  image,
-}: {
+interface EditorSessionProps {
   mode: EditorMode;
   source: EditorSource;
   image: HTMLImageElement;
-}) {
+  /** Edit only: the designer uploaded a file to edit instead. */
+  onUploaded?: (source: EditorSource) => void;
+}
+
+export function EditorSession({ mode, source, image, onUploaded }: EditorSessionProps) {
   const imageSize: Size = useMemo(
     () => ({ width: image.naturalWidth, height: image.naturalHeight }),
     [image],
@@ -117,6 +118,7 @@ export function EditorSession({
             {sizeProblem}
           </p>
         )}
+        {onUploaded && <ReplaceImage onUploaded={onUploaded} />}
         {mode === 'edit' && canvas && (
           <CanvasPanel imageSize={imageSize} canvas={canvas} placement={placement} />
         )}
@@ -158,7 +160,7 @@ export function EditorSession({
 function startSession(key: string, mode: EditorMode, imageSize: Size) {
   const store = useEditorStore.getState();
   const draft = loadDraft(key);
-  if (draft) store.load(draft.doc);
+  if (draft && (mode === 'inpaint' || (draft.doc.canvas && draft.doc.placement))) store.load(draft.doc);
   else if (mode === 'edit') {
     const canvas = { width: clampSide(imageSize.width), height: clampSide(imageSize.height) };
     store.load({ ...EMPTY_DOC, canvas, placement: fitPlacement(imageSize, canvas) });
