@@ -59,11 +59,19 @@ export async function encodePng(image: RawImage): Promise<Buffer> {
     .toBuffer();
 }
 
-/** `a` moved towards `b` by `amount` (0 keeps a, 1 gives b), in place on a copy. */
+/** `a` moved towards `b` by `amount` (0 keeps a, 1 gives b), as a new image. */
 export function mixRgb(a: RawImage, b: RawImage, amount: number): RawImage {
-  const out = Buffer.allocUnsafe(a.data.length);
-  for (let i = 0; i < out.length; i++) out[i] = Math.round(a.data[i]! + (b.data[i]! - a.data[i]!) * amount);
-  return { data: out, width: a.width, height: a.height };
+  return { data: mixBytes(a.data, b.data, amount), width: a.width, height: a.height };
+}
+
+/** Byte-wise a + (b - a) × amount in 8-bit fixed point: several times faster than float rounding. */
+export function mixBytes(a: Uint8Array, b: Uint8Array, amount: number): Buffer {
+  const k = Math.round(Math.min(1, Math.max(0, amount)) * 256);
+  const out = Buffer.allocUnsafe(a.length);
+  if (k === 0) out.set(a);
+  else if (k === 256) out.set(b);
+  else for (let i = 0; i < out.length; i++) out[i] = (a[i]! * (256 - k) + b[i]! * k + 128) >> 8;
+  return out;
 }
 
 /** Mean absolute difference per channel (0..255) between two images of the same size. */

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
 import { createRandom } from './prng';
-import { coverRgb, type RawImage } from './raw';
+import { coverRgb, mixBytes, type RawImage } from './raw';
 
 // Video from an image: a camera move over the source (gentle for `--motion low`, large for
 // `--motion high`), encoded as H.264 in MP4 (checked to play in Debian's Chromium). `--loop` moves
@@ -66,7 +66,7 @@ export async function renderVideo(request: VideoRequest, outFile: string): Promi
       if (end) {
         // The last third fades into the end image; the last frame is the end image itself.
         const fade = Math.min(1, Math.max(0, (t - 0.65) / 0.35));
-        if (fade > 0) pixels = blend(pixels, end.data, fade);
+        if (fade > 0) pixels = mixBytes(pixels, end.data, fade);
       }
       await encoder.write(pixels);
     }
@@ -100,12 +100,6 @@ async function cameraFrame(
     .resize(width, height, { fit: 'fill' })
     .raw()
     .toBuffer();
-}
-
-function blend(a: Buffer, b: Buffer, amount: number): Buffer {
-  const out = Buffer.allocUnsafe(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = Math.round(a[i]! + (b[i]! - a[i]!) * amount);
-  return out;
 }
 
 interface Encoder {
