@@ -9,7 +9,8 @@ interface TaskErrorLike {
  * well-known HTTP-like ones and otherwise pass on its own message.
  */
 export function describeTaskFailure(error: TaskErrorLike | undefined): string {
-  const said = (error?.message || error?.raw_message || '').trim();
+  // "Generation failed: why" would read "The job failed: Generation failed: why"; keep only the why.
+  const said = (error?.message || error?.raw_message || '').trim().replace(/^generation failed:?\s*/i, '');
   const detail = said ? ` (${said.replace(/\.$/, '')})` : '';
   switch (error?.code) {
     case 402:

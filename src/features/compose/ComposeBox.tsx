@@ -2,6 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { IMAGE_FLAGS } from '../../contract/flags';
 import { pointsFor } from '../../contract/points';
 import { useSubmitTask } from '../../api/use-submit-task';
+import { useEditorRequest } from '../../lib/editor-request';
 import { Button } from '../../components/ui/Button';
 import { ErrorNotice } from '../../components/ui/ErrorNotice';
 import { FlagBuilder } from './FlagBuilder';
@@ -38,6 +39,13 @@ export function ComposeBox() {
             {m.label}
           </button>
         ))}
+        <button
+          type="button"
+          onClick={() => useEditorRequest.getState().open({ mode: 'edit', source: null })}
+          className="ml-auto rounded-md px-2.5 py-1 text-xs font-medium text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100"
+        >
+          Edit an uploaded image…
+        </button>
       </div>
       {/* Panels stay mounted once opened so switching tabs never loses what was typed. */}
       <div

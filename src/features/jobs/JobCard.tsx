@@ -45,7 +45,7 @@ function JobCardView({ job, task, now }: { job: StudioTask; task: Task; now: num
 
   return (
     <article
-      aria-label={`${label}: ${job.prompt || 'no prompt'}`}
+      aria-label={`${label}: ${job.prompt.slice(0, 200) || 'no prompt'}`}
       data-job-id={job.jobId}
       data-status={task.status}
       className="overflow-hidden rounded-xl border border-zinc-800/80 bg-zinc-900/60"

@@ -4,7 +4,7 @@ import { pointsFor } from '../../../contract/points';
 import { bodyIssues } from './body-issues';
 import { PromptField, SubmitRow, shownIssue } from './parts';
 import type { OperationFormProps } from './types';
-import { VideoOptionsFields } from './VideoOptionsFields';
+import { VideoOptionsFields, videoCostDetail } from './VideoOptionsFields';
 import { DEFAULT_VIDEO_OPTIONS, type VideoOptions, videoPrompt } from './video-prompt';
 
 /** Animate an image of a job (spec 4.2, method A). */
@@ -46,10 +46,11 @@ export function AnimateForm({ source, onDone }: OperationFormProps) {
           />
         </div>
       </div>
-      <VideoOptionsFields options={options} onChange={setOptions} prompt={prompt} />
+      <VideoOptionsFields options={options} onChange={setOptions} />
       <SubmitRow
         label="Animate"
         points={pointsFor('video_diffusion', { prompt, videoType: options.resolution })}
+        detail={videoCostDetail(options)}
         pending={isPending}
         error={error}
         onDismiss={cancelRetry}

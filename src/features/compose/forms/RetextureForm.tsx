@@ -24,7 +24,11 @@ export default function RetextureForm({ source, onDone }: { source?: OperationSo
   return (
     <form
       noValidate
-      className="flex flex-col gap-3"
+      className={
+        source
+          ? 'flex flex-col gap-3'
+          : 'grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)] md:items-start'
+      }
       onSubmit={(e) => {
         e.preventDefault();
         setTried(true);
@@ -45,20 +49,22 @@ export default function RetextureForm({ source, onDone }: { source?: OperationSo
           error={tried ? (imgUrl ? issues.imgUrl : 'Choose the image to retexture.') : null}
         />
       )}
-      <PromptField
-        label="Texture prompt"
-        value={prompt}
-        onChange={setPrompt}
-        error={shownIssue(issues, 'remixPrompt', tried)}
-        placeholder="e.g. brushed copper, moss and wet stone"
-      />
-      <SubmitRow
-        label="Retexture"
-        points={pointsFor('retexture')}
-        pending={isPending}
-        error={error}
-        onDismiss={cancelRetry}
-      />
+      <div className="flex flex-col gap-3">
+        <PromptField
+          label="Texture prompt"
+          value={prompt}
+          onChange={setPrompt}
+          error={shownIssue(issues, 'remixPrompt', tried)}
+          placeholder="e.g. brushed copper, moss and wet stone"
+        />
+        <SubmitRow
+          label="Retexture"
+          points={pointsFor('retexture')}
+          pending={isPending}
+          error={error}
+          onDismiss={cancelRetry}
+        />
+      </div>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { useSubmitTask } from '../../../api/use-submit-task';
 import { bodyIssues } from './body-issues';
 import { PromptField, SubmitRow } from './parts';
 import { SourcePicker } from './SourcePicker';
-import { VideoOptionsFields } from './VideoOptionsFields';
+import { VideoOptionsFields, videoCostDetail } from './VideoOptionsFields';
 import { DEFAULT_VIDEO_OPTIONS, type VideoOptions, videoPrompt } from './video-prompt';
 
 /** A video from any image: uploaded, picked or by URL, sent as `[url] prompt` (spec 4.2, method B). */
@@ -42,10 +42,11 @@ export default function VideoFromUrlForm() {
           error={tried ? (needsText ? 'Describe the motion.' : issues.prompt) : null}
           placeholder="e.g. waves rolling in, camera drifting left"
         />
-        <VideoOptionsFields options={options} onChange={setOptions} prompt={prompt} />
+        <VideoOptionsFields options={options} onChange={setOptions} />
         <SubmitRow
           label="Create video"
           points={pointsFor('video_diffusion', { prompt, videoType: options.resolution })}
+          detail={videoCostDetail(options)}
           pending={isPending}
           error={error}
           onDismiss={cancelRetry}

@@ -1,4 +1,3 @@
-import { pointsFor } from '../../../contract/points';
 import { Segmented } from '../../../components/ui/Segmented';
 import { SourcePicker } from './SourcePicker';
 import type { VideoOptions } from './video-prompt';
@@ -6,11 +5,10 @@ import type { VideoOptions } from './video-prompt';
 interface Props {
   options: VideoOptions;
   onChange: (options: VideoOptions) => void;
-  prompt: string | undefined;
 }
 
 /** Resolution, motion, raw, loop, end frame and batch size, shared by Animate and video from a URL. */
-export function VideoOptionsFields({ options, onChange, prompt }: Props) {
+export function VideoOptionsFields({ options, onChange }: Props) {
   const set = <K extends keyof VideoOptions>(key: K, value: VideoOptions[K]) =>
     onChange({ ...options, [key]: value });
   return (
@@ -71,14 +69,11 @@ export function VideoOptionsFields({ options, onChange, prompt }: Props) {
         value={options.endUrl}
         onChange={(url) => onChange({ ...options, endUrl: url, loop: url ? false : options.loop })}
       />
-      <p className="text-xs text-zinc-400">
-        Cost:{' '}
-        <span className="font-medium tabular-nums text-zinc-100" data-testid="video-cost">
-          {pointsFor('video_diffusion', { prompt, videoType: options.resolution })} points
-        </span>{' '}
-        ({options.batch} {options.batch === 1 ? 'video' : 'videos'} at{' '}
-        {options.resolution === 1 ? '720p' : '480p'})
-      </p>
     </div>
   );
+}
+
+/** "4 videos at 480p": what the cost beside the submit button buys. */
+export function videoCostDetail(options: VideoOptions): string {
+  return `${options.batch} ${options.batch === 1 ? 'video' : 'videos'} at ${options.resolution === 1 ? '720p' : '480p'}`;
 }

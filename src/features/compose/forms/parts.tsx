@@ -42,6 +42,7 @@ export function PromptField({
 export function SubmitRow({
   label,
   points,
+  detail,
   pending,
   error,
   onDismiss,
@@ -49,6 +50,8 @@ export function SubmitRow({
 }: {
   label: string;
   points: number;
+  /** What the points buy, when it varies (e.g. "4 videos at 480p"). */
+  detail?: string;
   pending: boolean;
   error: PlainError | null;
   onDismiss?: () => void;
@@ -58,8 +61,11 @@ export function SubmitRow({
     <div className="flex flex-col gap-2">
       {error && <ErrorNotice error={error} onDismiss={onDismiss} />}
       <div className="flex items-center justify-end gap-3">
-        <span className="text-xs tabular-nums text-zinc-400" data-testid="operation-cost">
-          {points} points
+        <span className="text-xs text-zinc-500">
+          {detail && `${detail} · `}
+          <span className="tabular-nums text-zinc-300" data-testid="operation-cost">
+            {points} points
+          </span>
         </span>
         <Button type="submit" variant="primary" disabled={pending || disabled}>
           {label}
