@@ -38,7 +38,9 @@ export function createProxyApp(deps: ProxyDeps) {
   app.use('*', securityHeaders(deps.publicUrl?.startsWith('https:') ?? false));
   app.use('*', originGuard({ loopbackOnly: !deps.password, publicUrl: deps.publicUrl }));
   app.use('/api/*', rateLimit(limiter));
-  app.use('/login', async (c, next) => (c.req.method === 'POST' ? rateLimit(limiter)(c, next) : next()));
+  // Password guesses get a bucket of their own: ten, then one every six seconds per client.
+  const logins = new RateLimiter({ ...DEFAULT_RATE_LIMITS, writes: { burst: 10, perSecond: 1 / 6 } });
+  app.use('/login', async (c, next) => (c.req.method === 'POST' ? rateLimit(logins)(c, next) : next()));
   app.use('*', async (c, next) => {
     const startedAt = Date.now();
     await next();

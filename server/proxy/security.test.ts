@@ -113,6 +113,20 @@ describe('with STUDIO_PASSWORD', () => {
     expect((await h.request('/api/studio/tasks', { headers: { cookie: session } })).status).toBe(401);
   });
 
+  it('slows password guessing down: ten tries, then 429 with Retry-After', async () => {
+    h = await startHarness({ password: PASSWORD });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await h.request('/login', {
+        method: 'POST',
+        body: new URLSearchParams({ password: `guess ${i}` }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
   it('compares passwords in constant time, whatever their length', () => {
     expect(samePassword(PASSWORD, PASSWORD)).toBe(true);
     expect(samePassword('', PASSWORD)).toBe(false);

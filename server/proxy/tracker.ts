@@ -186,7 +186,11 @@ export class TaskTracker {
       const updated = store.get(jobId)!;
       logger.info({ jobId, status: updated.status }, 'task changed');
       this.options.events.emit(updated);
-      if (isTerminal(updated.status)) this.track(this.notifyUser(updated));
+      if (isTerminal(updated.status)) {
+        // An ended task is answered from the store from now on: nothing to remember about its reads.
+        this.lastRead.delete(jobId);
+        this.track(this.notifyUser(updated));
+      }
       return updated.task;
     }
     return store.getTask(jobId) ?? next;
@@ -210,7 +214,7 @@ export class TaskTracker {
       } catch {
         // retried below
       }
-      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+      if (attempt < 2) await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
     }
     this.options.logger.warn({ jobId: task.jobId }, "notifying the task's callback failed");
   }
