@@ -66,6 +66,14 @@ export class EditorPage {
     await expect.poll(() => this.page.evaluate(() => Boolean(window.__studioEditor))).toBe(true);
   }
 
+  /** Waits until the editor shows an image of this size (after the source changed). */
+  async waitForImage(size: { width: number; height: number }) {
+    await this.page.waitForFunction((want) => {
+      const got = window.__studioEditor?.imageSize();
+      return got?.width === want.width && got.height === want.height;
+    }, size);
+  }
+
   tool(name: string): Locator {
     return this.dialog.getByRole('button', { name, exact: true });
   }
