@@ -137,6 +137,13 @@ describe('life cycle', () => {
     expect(Date.parse(task.meta.ended_at)).toBeGreaterThanOrEqual(Date.parse(task.meta.started_at));
     const image = await fetch(task.output.image_urls![0]!);
     expect(image.headers.get('content-type')).toBe('image/png');
+    const size = (await image.arrayBuffer()).byteLength;
+    // Byte ranges, as a <video> asks for them; no key needed for files.
+    const part = await fetch(task.output.image_urls![0]!, { headers: { range: 'bytes=8-15' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 8-15/${size}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(8);
+    expect((await fetch(`${engine.url}/files/${'0'.repeat(32)}/missing-0.png`)).status).toBe(404);
   });
 
   it(`fails on purpose with "${FAILURE_TRIGGER}", fills error, keeps consume 0 and refunds`, async () => {
