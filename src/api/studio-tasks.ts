@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { StudioTask, TaskList, TaskListQuery, TaskPatch } from '../contract/studio';
+import type { Task } from '../contract/task';
 import { requestJson } from './client';
 import { loadContract } from './contract';
 import { taskKeys } from './keys';
@@ -124,4 +125,41 @@ export function useSetFavourite() {
       void queryClient.invalidateQueries({ queryKey: taskKeys.lists(), refetchType: 'none' });
     },
   });
+}
+
+/**
+ * A job just created, shown at once at the top of every unfiltered list (the refetch that follows
+ * replaces it with the proxy's own record). Filtered lists wait for the refetch: we cannot know here
+ * whether the new job matches.
+ */
+export function insertCreated(queryClient: QueryClient, task: Task, request: Record<string, unknown>): void {
+  const prompt = ['text', 'prompt', 'remixPrompt'].map((k) => request[k]).find((v) => typeof v === 'string');
+  const now = new Date().toISOString();
+  const created: StudioTask = {
+    jobId: task.job_id,
+    taskType: task.task_type,
+    status: task.status,
+    prompt: (prompt as string | undefined) ?? '',
+    request,
+    parentJobId: typeof request.jobId === 'string' ? request.jobId : null,
+    parentImageNo: typeof request.imageNo === 'number' ? request.imageNo : null,
+    favourite: false,
+    hidden: false,
+    createdAt: now,
+    updatedAt: now,
+    task,
+    upstreamOutput: null,
+    childJobIds: [],
+  };
+  for (const [key, data] of queryClient.getQueriesData<ListData>({ queryKey: taskKeys.lists() })) {
+    const query = (key[2] ?? {}) as TaskListQuery;
+    const filtered = Object.entries(query).some(([name, value]) => name !== 'limit' && value !== undefined);
+    const first = data?.pages[0];
+    if (filtered || !data || !first || data.pages.some((p) => p.items.some((t) => t.jobId === task.job_id)))
+      continue;
+    queryClient.setQueryData<ListData>(key, {
+      ...data,
+      pages: [{ ...first, items: [created, ...first.items] }, ...data.pages.slice(1)],
+    });
+  }
 }

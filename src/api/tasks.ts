@@ -7,6 +7,7 @@ import { pollDelay } from '../lib/poll-delay';
 import { requestJson } from './client';
 import { loadContract } from './contract';
 import { balanceKeys, taskKeys } from './keys';
+import { insertCreated } from './studio-tasks';
 
 /**
  * Creates a task through the proxy (`POST /api/v1/{operation}`). The body is checked with the shared
@@ -44,8 +45,9 @@ export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation<Task, Error, CreateTaskInput>({
     mutationFn: (input) => createTask(input.operation, input.body as never),
-    onSuccess: (task) => {
+    onSuccess: (task, input) => {
       queryClient.setQueryData(taskKeys.detail(task.job_id), task);
+      insertCreated(queryClient, task, input.body as Record<string, unknown>);
       void queryClient.invalidateQueries({ queryKey: taskKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: balanceKeys.all });
     },
