@@ -83,6 +83,9 @@ async function upstreamReadsPerJob(
   pollers: number,
   windowMs: number,
 ) {
+  // Start at the same moment of the proxy's one-second read interval in both runs, so that both
+  // windows span the same number of intervals.
+  await sleep(1000 - (Date.now() % 1000) + 100);
   const jobId = await createDiffusion(server, `poll test with ${pollers} pollers`);
   const until = Date.now() + windowMs;
   let browserCalls = 0;

@@ -66,8 +66,11 @@ export function studioRoutes(deps: ProxyDeps) {
     },
   );
 
-  app.get('/api/studio/events', (c) =>
-    streamSSE(c, async (stream) => {
+  app.get('/api/studio/events', (c) => {
+    // A reverse proxy in front (nginx) must pass events on at once rather than buffer them.
+    c.header('X-Accel-Buffering', 'no');
+    c.header('Cache-Control', 'no-cache, no-transform');
+    return streamSSE(c, async (stream) => {
       let id = 0;
       // Writes are chained so events reach the browser in the order they happened.
       let chain = Promise.resolve();
@@ -79,15 +82,16 @@ export function studioRoutes(deps: ProxyDeps) {
           .catch(() => undefined);
       });
       stream.onAbort(unsubscribe);
-      await stream.write(': connected\n\n');
+      // Browsers reconnect after 3 s when the stream drops; the studio refetches what it missed.
+      await stream.write(': connected\nretry: 3000\n\n');
       while (!stream.aborted && !stream.closed) {
         await stream.sleep(deps.keepAliveMs ?? 15_000);
         await chain;
         if (!stream.aborted) await stream.write(': keep-alive\n\n');
       }
       unsubscribe();
-    }),
-  );
+    });
+  });
 
   app.post('/api/studio/callbacks/:token', async (c) => {
     // Without PUBLIC_URL no callback was ever handed out, so none can be genuine.
