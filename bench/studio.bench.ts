@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -66,7 +66,7 @@ export async function run(): Promise<BenchResult[]> {
       unit: 'ms',
       goal: '<= 1000 ms',
       pass: fcp <= 1000,
-      note: `runs: ${paints.map((p) => Math.round(p)).join(', ')} ms`,
+      note: `runs: ${paints.map((p) => Math.round(p)).join(', ')} ms; load average ${loadavg()[0]!.toFixed(1)}`,
     });
 
     results.push(...(await galleryFigures(browser, server.url)));
@@ -175,7 +175,7 @@ async function galleryFigures(browser: Browser, url: string): Promise<BenchResul
       unit: 'ms',
       goal: '<= 33 ms',
       pass: p95 <= 33,
-      note: `${scroll.deltas.length} frames at 3000 px/s; longest ${round(sorted[sorted.length - 1] ?? 0)} ms`,
+      note: `${scroll.deltas.length} frames at 3000 px/s; longest ${round(sorted[sorted.length - 1] ?? 0)} ms; load average ${loadavg()[0]!.toFixed(1)} on ${cpuCount()} cores`,
     },
     {
       suite: SUITE,
@@ -273,4 +273,8 @@ function median(values: number[]): number {
 
 function round(value: number): number {
   return Math.round(value * 100) / 100;
+}
+
+function cpuCount(): number {
+  return availableParallelism();
 }

@@ -31,7 +31,9 @@ export function Gallery({ renderJob }: { renderJob: (job: StudioTask) => ReactNo
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight(innerWidth || 1000, columns, GAP),
-    overscan: 3,
+    overscan: 2,
+    // React 19 batches the scroll updates itself; a synchronous flush per scroll event only adds jank.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? -1;
