@@ -123,6 +123,55 @@ describe('on the embedded engine (no UPSTREAM_URL)', () => {
   }, 90_000);
 });
 
+describe('with PUBLIC_URL: the engine calls back', () => {
+  it('moves a task to its end on the engine callback alone, nobody polling', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'proxy-callback-'));
+    const port = await freePort();
+    const env = parseEnv({
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ENGINE_TIME_SCALE: '0.05',
+      LOG_LEVEL: 'silent',
+    });
+    // The follower reads once at the start and then not for a minute: only the callback can finish it.
+    const server = await startStudioServer({
+      env,
+      tuning: { follower: { minDelayMs: 60_000, maxDelayMs: 60_000 } },
+    });
+    try {
+      const response = await fetch(`${server.url}/api/v1/diffusion`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'called back' }),
+      });
+      const { job_id: jobId } = (await response.json()) as Task;
+      const done = await eventually(() => {
+        const task = server.proxy.store.get(jobId)!;
+        return task.status === 'completed' ? task : undefined;
+      }, 30_000);
+      expect(done.task.output.image_urls![0]).toMatch(
+        new RegExp(`^http://127\\.0\\.0\\.1:${port}/files/results/`),
+      );
+      expect(done.task.config.webhook_config.endpoint).toBe('');
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 describe('on the engine started alone, given as UPSTREAM_URL (key-leak scan)', () => {
   let engine: RunningEngine;
   let server: StudioServer;
