@@ -1,6 +1,6 @@
-import { paletteFor } from './palette';
+import { materialRamp } from './palette';
 import { createRandom, hashString } from './prng';
-import { blurRgb, coverRgb, mixRgb, type RawImage } from './raw';
+import { blurRgb, mixRgb, type RawImage } from './raw';
 import { renderScene } from './scene';
 import type { PixelMask } from './mask';
 
@@ -148,7 +148,11 @@ function yieldToEventLoop() {
   return new Promise<void>((resolve) => setImmediate(resolve));
 }
 
-async function mirrorExtend(source: RawImage, g: ReturnType<typeof panGeometry>): Promise<RawImage> {
+/** The source reflected at its edges to fill a larger frame in which it sits at left, top. */
+async function mirrorExtend(
+  source: RawImage,
+  g: { width: number; height: number; left: number; top: number },
+): Promise<RawImage> {
   const out = Buffer.allocUnsafe(g.width * g.height * 3);
   const reflect = (v: number, size: number) => {
     const period = size * 2;
@@ -175,7 +179,7 @@ async function mirrorExtend(source: RawImage, g: ReturnType<typeof panGeometry>)
  * surface pattern of the prompt's own (stripes, weave or grain), so shapes stay and texture changes.
  */
 export async function retexture(source: RawImage, ctx: EditContext): Promise<RawImage> {
-  const palette = paletteFor(ctx.prompt);
+  const palette = materialRamp(ctx.prompt);
   const random = createRandom(hashString(`texture:${ctx.prompt}`) ^ ctx.seed);
   const scene = await renderScene({
     prompt: ctx.prompt,
@@ -224,12 +228,12 @@ export interface CanvasPlacement {
 
 /**
  * Upload-paint: on a canvas of the asked size, the source (already resized to imgPos) sits at
- * imgPos; canvas it does not cover and masked pixels (canvas coordinates) are generated, starting
- * from a blurred stretch of the source so the new areas belong to the picture.
+ * imgPos; canvas it does not cover and masked pixels (canvas coordinates) are generated. The new
+ * areas start from the placed image mirrored outwards and blurred, and turn into new content the
+ * further they are from it, so they continue the picture like pan's strip does.
  */
 export async function uploadPaint(
   placedSource: RawImage,
-  original: Buffer,
   placement: CanvasPlacement,
   mask: PixelMask,
   ctx: EditContext,
@@ -237,18 +241,29 @@ export async function uploadPaint(
   const { width, height } = placement.canvas;
   const { x: left, y: top } = placement.imgPos;
   const scene = await renderScene({ prompt: ctx.prompt, seed: ctx.seed, width, height });
-  const backdrop = await blurRgb(await coverRgb(original, width, height), 30);
-  const generated = mixRgb(backdrop, scene, 0.6);
-  const out = Buffer.from(generated.data);
-  for (let y = Math.max(0, top); y < Math.min(height, top + placedSource.height); y++) {
-    for (let x = Math.max(0, left); x < Math.min(width, left + placedSource.width); x++) {
+  const soft = await blurRgb(await mirrorExtend(placedSource, { width, height, left, top }), 24);
+  const reach = Math.max(1, Math.max(width, height) / 2);
+  const out = Buffer.allocUnsafe(width * height * 3);
+  const right = left + placedSource.width;
+  const bottom = top + placedSource.height;
+  for (let y = 0; y < height; y++) {
+    if (y % 128 === 127) await yieldToEventLoop();
+    const dy = y < top ? top - y : y >= bottom ? y - bottom + 1 : 0;
+    for (let x = 0; x < width; x++) {
       const p = y * width + x;
-      if (mask.data[p]) continue;
       const o = p * 3;
-      const s = ((y - top) * placedSource.width + (x - left)) * 3;
-      out[o] = placedSource.data[s]!;
-      out[o + 1] = placedSource.data[s + 1]!;
-      out[o + 2] = placedSource.data[s + 2]!;
+      const dx = x < left ? left - x : x >= right ? x - right + 1 : 0;
+      if (dx === 0 && dy === 0 && !mask.data[p]) {
+        const s = ((y - top) * placedSource.width + (x - left)) * 3;
+        out[o] = placedSource.data[s]!;
+        out[o + 1] = placedSource.data[s + 1]!;
+        out[o + 2] = placedSource.data[s + 2]!;
+        continue;
+      }
+      // Masked pixels inside the image are repainted as strongly as the far canvas.
+      const k = dx === 0 && dy === 0 ? 0.8 : 0.2 + 0.6 * Math.min(1, Math.hypot(dx, dy) / reach);
+      for (let c = 0; c < 3; c++)
+        out[o + c] = Math.round(soft.data[o + c]! * (1 - k) + scene.data[o + c]! * k);
     }
   }
   return { data: out, width, height };

@@ -38,6 +38,25 @@ const HUE_WORDS: Record<string, number> = {
   magenta: 305,
   pink: 325,
   rose: 340,
+  // Materials, so that retexture prompts look like what they name.
+  rust: 18,
+  rusted: 18,
+  copper: 24,
+  leather: 26,
+  wood: 30,
+  wooden: 30,
+  bronze: 34,
+  brass: 44,
+  sand: 42,
+  paper: 45,
+  moss: 95,
+  jade: 150,
+  glass: 190,
+  steel: 210,
+  iron: 210,
+  chrome: 215,
+  velvet: 300,
+  brick: 8,
 };
 
 export function hslToRgb(h: number, s: number, l: number): Rgb {
@@ -66,10 +85,8 @@ export function hexOf([r, g, b]: Rgb): string {
 
 /** Five colours, darkest first, from the words of a prompt (flags excluded by the caller). */
 export function paletteFor(promptBody: string): Rgb[] {
-  const words = promptBody.toLowerCase().match(/[a-z]+/g) ?? [];
   const random = createRandom(hashString(`palette:${promptBody.toLowerCase()}`));
-  const named = words.map((w) => HUE_WORDS[w]).find((h) => h !== undefined);
-  const baseHue = named ?? random.range(0, 360);
+  const baseHue = namedHue(promptBody) ?? random.range(0, 360);
   const scheme = random.pick([
     [0, 30, -30, 180, 15], // analogous with a complement accent
     [0, 120, 240, 60, 180], // triadic
@@ -81,4 +98,25 @@ export function paletteFor(promptBody: string): Rgb[] {
   return scheme.map((offset, i) =>
     hslToRgb(baseHue + offset + random.range(-8, 8), saturation * random.range(0.8, 1.1), lightness[i]!),
   );
+}
+
+/** The hue of the first colour or material word in a prompt, if it names one. */
+export function namedHue(promptBody: string): number | undefined {
+  const words = promptBody.toLowerCase().match(/[a-z]+/g) ?? [];
+  return words.map((w) => HUE_WORDS[w]).find((h) => h !== undefined);
+}
+
+/**
+ * Nine colours from dark to light around one hue: a material's tonal ramp for retexture, so that
+ * the source's light and shade map onto shades of the named material.
+ */
+export function materialRamp(promptBody: string): Rgb[] {
+  const random = createRandom(hashString(`ramp:${promptBody.toLowerCase()}`));
+  const hue = namedHue(promptBody) ?? random.range(0, 360);
+  const saturation = random.range(0.35, 0.75);
+  return Array.from({ length: 9 }, (_, i) => {
+    const t = i / 8;
+    // Shadows lean cooler and highlights warmer, as real materials under light do.
+    return hslToRgb(hue + (t - 0.5) * 24, saturation * (1 - 0.4 * Math.abs(t - 0.5)), 0.06 + 0.86 * t);
+  });
 }

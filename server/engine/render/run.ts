@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { MaskPlan, RenderPlan, TaskFiles } from '../plan';
@@ -98,10 +98,9 @@ async function imageRenderer(
       return (ctx) => retexture(source, ctx);
     }
     case 'upload_paint': {
-      const original = await readFile(file(plan.source));
-      const placed = await resizeRgb(original, plan.imgPos.width, plan.imgPos.height);
+      const placed = await resizeRgb(file(plan.source), plan.imgPos.width, plan.imgPos.height);
       const mask = await pixelMask(plan.mask, plan.canvas.width, plan.canvas.height, dataDir);
-      return (ctx) => uploadPaint(placed, original, plan, mask, ctx);
+      return (ctx) => uploadPaint(placed, plan, mask, ctx);
     }
   }
 }
