@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { makePng } from './support/images';
 import { StudioPage, uniqueWord } from './support/studio-page';
 
 test('animate an image and watch the video play', async ({ page }, testInfo) => {
@@ -39,4 +40,30 @@ test('animate an image and watch the video play', async ({ page }, testInfo) => 
     .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
     .not.toBe(first);
   await studio.shot('video playing in the lightbox');
+});
+
+test('a video from an uploaded file (the `[url] prompt` method)', async ({ page }, testInfo) => {
+  const studio = new StudioPage(page, testInfo);
+  await studio.goto();
+  await page.getByRole('tab', { name: 'Video' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Video' });
+  await panel.getByLabel('Upload source image').setInputFiles({
+    name: 'start.png',
+    mimeType: 'image/png',
+    buffer: await makePng(512, 512),
+  });
+  await expect(panel.getByRole('img', { name: 'Chosen source image' })).toBeVisible();
+  const word = uniqueWord('tide');
+  await panel.getByRole('textbox', { name: 'Motion prompt' }).fill(`a ${word} rolling in`);
+  await panel.getByRole('radio', { name: '1', exact: true }).check();
+  await expect(panel.getByTestId('operation-cost')).toHaveText('120 points');
+  await panel.getByRole('button', { name: 'Create video' }).click();
+
+  const card = studio.job(word);
+  // The prompt the service gets starts with the uploaded image's absolute URL.
+  await expect(card).toHaveAccessibleName(
+    new RegExp(`^Animate: http://127\\.0\\.0\\.1:\\d+/files/\\S+ a ${word} rolling in --bs 1`),
+  );
+  await studio.waitForStatus(card, 'completed', 45_000);
+  await expect(card.getByRole('button', { name: 'Video 1' })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { loadContract } from '../api/contract';
 import { useTaskEvents } from '../api/events';
 import { ComposeBox } from '../features/compose/ComposeBox';
@@ -10,8 +10,10 @@ import { createQueryClient } from './query-client';
 
 // Everything not needed to paint the studio loads on demand: the operation forms (and the schemas
 // they validate with), the lightbox, and the Konva editor.
-const OperationDialog = lazy(() => import('../features/compose/OperationDialog'));
-const Lightbox = lazy(() => import('../features/gallery/Lightbox'));
+const loadOperationDialog = () => import('../features/compose/OperationDialog');
+const loadLightbox = () => import('../features/gallery/Lightbox');
+const OperationDialog = lazy(loadOperationDialog);
+const Lightbox = lazy(loadLightbox);
 const EditorDialog = lazy(() => import('../features/editor/EditorDialog'));
 const JobGallery = lazy(() => import('./JobGallery'));
 
@@ -29,6 +31,7 @@ export function App() {
 
 function Studio() {
   useTaskEvents();
+  usePrefetchWhenIdle();
   const lightbox = useStudioUi((s) => s.lightbox);
   const operation = useStudioUi((s) => s.operation);
   const editorRequest = useEditorRequest((s) => s.request);
@@ -68,4 +71,17 @@ function GallerySkeleton() {
       Loading the gallery…
     </section>
   );
+}
+
+/** Once the studio has painted and gone quiet, fetch the lightbox and forms so the first click is instant. */
+function usePrefetchWhenIdle() {
+  useEffect(() => {
+    const prefetch = () => void Promise.all([loadLightbox(), loadOperationDialog()]).catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(prefetch, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(prefetch, 1500);
+    return () => clearTimeout(timer);
+  }, []);
 }

@@ -9,7 +9,7 @@ export function isTerminal(status: TaskStatus | undefined): boolean {
 
 export const STATUS_LABELS: Record<TaskStatus, string> = {
   pending: 'Pending',
-  staged: 'Queued',
+  staged: 'Staged',
   processing: 'Processing',
   completed: 'Completed',
   failed: 'Failed',
