@@ -98,6 +98,11 @@ export class EditorPage {
     return this.page.evaluate((q) => window.__studioEditor!.toPage(q), p);
   }
 
+  /** Page coordinates of many image pixels at once (one round trip, for freehand paths). */
+  toPageMany(points: Point[]): Promise<Point[]> {
+    return this.page.evaluate((ps) => ps.map((q) => window.__studioEditor!.toPage(q)), points);
+  }
+
   async clickAt(p: Point) {
     const q = await this.toPage(p);
     await this.page.mouse.click(q.x, q.y);
