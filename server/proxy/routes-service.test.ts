@@ -7,7 +7,7 @@ import { eventually, startHarness, TEST_KEY, type Harness } from './testing/harn
 
 let h: Harness;
 beforeEach(async () => {
-  h = await startHarness();
+  h = await startHarness({ freshnessMs: 300 });
 });
 afterEach(() => h.close());
 
@@ -194,7 +194,7 @@ describe('Get Task', () => {
 
   it('asks the upstream once however many browsers ask at the same time', async () => {
     const created = (await h.json<Task>('/api/v1/diffusion', diffusion)).body;
-    await new Promise((resolve) => setTimeout(resolve, 1050)); // past the freshness window of the create
+    await new Promise((resolve) => setTimeout(resolve, 320)); // past the freshness window of the create
     const before = h.fake.calls.job;
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => h.json<Task>(`/api/v1/job/${created.job_id}`)),
@@ -219,7 +219,7 @@ describe('Get Task', () => {
 
   it('answers the last known state of a task when the upstream stays down', async () => {
     const created = (await h.json<Task>('/api/v1/diffusion', diffusion)).body;
-    await new Promise((resolve) => setTimeout(resolve, 1050));
+    await new Promise((resolve) => setTimeout(resolve, 320));
     h.fake.fail('job', ...Array.from({ length: 4 }, () => ({ kind: 'status', status: 503 }) as const));
     const { status, body } = await h.json<Task>(`/api/v1/job/${created.job_id}`);
     expect(status).toBe(200);
@@ -228,7 +228,7 @@ describe('Get Task', () => {
 
   it('does not keep a browser waiting on a slow upstream: the read finishes in the background', async () => {
     const created = (await h.json<Task>('/api/v1/diffusion', diffusion)).body;
-    await new Promise((resolve) => setTimeout(resolve, 1050));
+    await new Promise((resolve) => setTimeout(resolve, 320));
     h.fake.fail('job', { kind: 'hang' });
     const started = Date.now();
     const { status, body } = await h.json<Task>(`/api/v1/job/${created.job_id}`);
