@@ -1,7 +1,20 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { runLoad } from '../tests/proof/lib/load';
 import { startServerChild } from '../tests/proof/lib/server-child';
 import { studioClient } from '../tests/proof/lib/studio-client';
 import type { BenchResult } from './types';
+
+/** How late this process's own timers run: a busy generator inflates every latency it measures. */
+function generatorLoopDelay() {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  return {
+    stop: () => {
+      histogram.disable();
+      return { p99: histogram.percentile(99) / 1e6 };
+    },
+  };
+}
 
 // 200 simulated designers for 60 s on loopback against the real server in its own process (proxy,
 // SQLite store, engine over HTTP rendering real images): each from its own loopback address, creating at
@@ -18,6 +31,7 @@ export async function run(): Promise<BenchResult[]> {
   try {
     const idleRss = await server.rss();
     const sampler = server.sampleRss(1_000);
+    const loop = generatorLoopDelay();
     const report = await runLoad({
       baseUrl: server.url,
       clients: CLIENTS,
@@ -25,6 +39,8 @@ export async function run(): Promise<BenchResult[]> {
       seed: 2026,
     });
     const { peak } = sampler.stop();
+    const serverLoop = server.eventLoopDelay();
+    const generatorLoop = loop.stop();
     const endRss = await server.rss();
 
     const reader = studioClient({ baseUrl: server.url });
@@ -92,6 +108,15 @@ export async function run(): Promise<BenchResult[]> {
         unit: 'tasks',
         goal: '0',
         pass: result.lost.length + result.duplicated.length + result.unfinished.length === 0,
+      },
+      {
+        suite,
+        name: 'server event-loop delay p99',
+        value: serverLoop?.p99 ?? -1,
+        unit: 'ms',
+        note: serverLoop
+          ? `max ${serverLoop.max} ms; the load generator's own p99 ${generatorLoop.p99.toFixed(0)} ms`
+          : undefined,
       },
       { suite, name: 'server RSS idle', value: idleRss / MB, unit: 'MB' },
       {

@@ -9,6 +9,8 @@ export interface ServerChild {
   url: string;
   process: ServerProcess;
   rss(): Promise<number>;
+  /** The server's event-loop delay since it started (ms), from its latest report. */
+  eventLoopDelay(): { p50: number; p99: number; max: number } | null;
   /** Samples RSS every `everyMs` until stopped; returns the peak and the samples. */
   sampleRss(everyMs?: number): { stop(): { peak: number; samples: number[] } };
   close(): Promise<void>;
@@ -27,6 +29,14 @@ export async function startServerChild(options: Omit<ProofServerOptions, 'port'>
     url,
     process: child,
     rss: () => rssBytes(child.pid),
+    eventLoopDelay() {
+      const lines = child
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('eventloop '));
+      const m = /p50=([\d.]+) p99=([\d.]+) max=([\d.]+)/.exec(lines.at(-1) ?? '');
+      return m ? { p50: Number(m[1]), p99: Number(m[2]), max: Number(m[3]) } : null;
+    },
     sampleRss(everyMs = 1_000) {
       const samples: number[] = [];
       const timer = setInterval(() => {
