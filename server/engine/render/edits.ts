@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { materialRamp } from './palette';
 import { createRandom, hashString } from './prng';
 import { blurRgb, mixRgb, type RawImage } from './raw';
@@ -56,7 +57,11 @@ function shiftImage(image: RawImage, dx: number, dy: number): RawImage {
   return { data: out, width, height };
 }
 
-/** Inpaint: masked pixels repainted, every other byte copied from the source unchanged. */
+/**
+ * Inpaint: masked pixels repainted, every other byte copied from the source unchanged. The repaint
+ * fades in from the mask's edge (inwards only), so the new content blends into the picture without
+ * touching a single pixel outside the mask.
+ */
 export async function inpaint(source: RawImage, mask: PixelMask, ctx: EditContext): Promise<RawImage> {
   const scene = await renderScene({
     prompt: ctx.prompt,
@@ -66,15 +71,31 @@ export async function inpaint(source: RawImage, mask: PixelMask, ctx: EditContex
   });
   // The new content keeps a little of the blurred surroundings so it sits in the picture's light.
   const context = await blurRgb(source, 24);
+  const depth = await maskDepth(mask);
   const out = Buffer.from(source.data);
   for (let p = 0; p < mask.data.length; p++) {
     if (!mask.data[p]) continue;
+    // depth is 0.5 at the edge and 1 well inside: ramp the repaint from 30 % to 100 %.
+    const k = 0.3 + 0.7 * Math.min(1, Math.max(0, (depth[p]! / 255 - 0.5) * 2.5));
     for (let c = 0; c < 3; c++) {
       const i = p * 3 + c;
-      out[i] = Math.round(scene.data[i]! * 0.8 + context.data[i]! * 0.2);
+      const painted = scene.data[i]! * 0.8 + context.data[i]! * 0.2;
+      out[i] = Math.round(source.data[i]! + (painted - source.data[i]!) * k);
     }
   }
   return { data: out, width: source.width, height: source.height };
+}
+
+/** The mask blurred: how deep inside the mask each pixel lies (255 far inside, ~128 at the edge). */
+async function maskDepth(mask: PixelMask): Promise<Buffer> {
+  const grey = Buffer.allocUnsafe(mask.data.length);
+  for (let i = 0; i < grey.length; i++) grey[i] = mask.data[i] ? 255 : 0;
+  const sigma = Math.max(2, Math.min(mask.width, mask.height) / 100);
+  return sharp(grey, { raw: { width: mask.width, height: mask.height, channels: 1 } })
+    .blur(sigma)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 }
 
 /** Pan directions of spec 4.5. */
