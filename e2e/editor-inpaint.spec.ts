@@ -56,8 +56,17 @@ test('inpaint with a polygon: draw, drag a vertex, undo, reload, submit; outside
   expect(doc.shapes[0]!.points).toEqual(drawn);
   await studio.shot('inpaint mask restored after reload');
 
+  // A refused request (a prompt the service calls sensitive) is explained, and loses nothing.
+  const promptBox = editor.dialog.getByRole('textbox', { name: 'Prompt for the repainted area' });
+  await promptBox.fill('a gore scene');
+  await editor.submit.click();
+  await expect(editor.dialog.getByRole('alert')).toContainText('The service refused the prompt');
+  await expect(editor.dialog).toBeVisible();
+  await expect(promptBox).toHaveValue('a gore scene');
+  expect((await editor.state()).doc.shapes[0]!.points).toEqual(drawn);
+
   const repaint = uniqueWord('lighthouse');
-  await editor.dialog.getByRole('textbox', { name: 'Prompt for the repainted area' }).fill(`a ${repaint}`);
+  await promptBox.fill(`a ${repaint}`);
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/inpaint') && r.method() === 'POST');
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/inpaint'));
   await editor.submit.click();

@@ -84,7 +84,7 @@ export function Toolbar() {
       </button>
       <button
         type="button"
-        className={`${base} hover:bg-zinc-800`}
+        className={`${base} hover:bg-zinc-800 aria-pressed:bg-violet-900`}
         aria-pressed={inverted}
         onClick={invert}
         aria-keyshortcuts="I"
