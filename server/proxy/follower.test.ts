@@ -50,6 +50,28 @@ describe('the follower', () => {
     expect(h.fake.calls.job).toBe(1);
   });
 
+  it('gives up on a task the upstream keeps saying it does not know, marking it failed', async () => {
+    h = await startHarness({
+      follower: { minDelayMs: 10, maxDelayMs: 10, giveUpAfterNotFound: 3, giveUpAfterMs: 0 },
+      fake: { completedAfterMs: 60_000 },
+    });
+    const task = (await h.json<Task>('/api/v1/diffusion', { text: 'ghost' })).body;
+    h.fake.fail(
+      'job',
+      ...Array.from(
+        { length: 3 },
+        () => ({ kind: 'status', status: 404, message: 'Job not found' }) as const,
+      ),
+    );
+    h.proxy.follower.start();
+    const failed = await eventually(() => {
+      const stored = h.proxy.store.get(task.job_id)!;
+      return stored.status === 'failed' ? stored : undefined;
+    });
+    expect(failed.task.error.message).toMatch(/no longer knows/);
+    expect(failed.request).toEqual({ text: 'ghost' });
+  });
+
   it('never moves a task backwards when the upstream answers an older state', async () => {
     h = await startHarness({ fake: { processingAfterMs: 0, completedAfterMs: 60_000 } });
     const task = (await h.json<Task>('/api/v1/diffusion', { text: 'x' })).body;

@@ -1,4 +1,5 @@
 import type pino from 'pino';
+import { Failure } from './failure';
 import type { Store } from './store';
 import type { TaskTracker } from './tracker';
 import type { Upstream } from './upstream';
@@ -18,10 +19,17 @@ export interface FollowerOptions {
   maxDelayMs?: number;
   /** Reads at once (default 4). */
   concurrency?: number;
+  /**
+   * A task the upstream keeps answering 404 for (its data lost, or a job from another account) is
+   * marked failed after this many 404s in a row once it is at least `giveUpAfterMs` old (defaults 10
+   * and 10 minutes), rather than being read for ever.
+   */
+  giveUpAfterNotFound?: number;
+  giveUpAfterMs?: number;
 }
 
 export class Follower {
-  private readonly schedule = new Map<string, { dueAt: number; failures: number }>();
+  private readonly schedule = new Map<string, { dueAt: number; failures: number; notFound: number }>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
@@ -70,18 +78,27 @@ export class Follower {
     for (let i = 0; i < due.length && !this.stopped; i += concurrency) {
       await Promise.all(
         due.slice(i, i + concurrency).map(async ({ jobId, createdAt }) => {
-          const entry = this.schedule.get(jobId) ?? { dueAt: 0, failures: 0 };
+          const entry = this.schedule.get(jobId) ?? { dueAt: 0, failures: 0, notFound: 0 };
+          const age = Date.now() - Date.parse(createdAt);
           try {
             await tracker.refreshUnlessFresh(jobId);
             entry.failures = 0;
+            entry.notFound = 0;
           } catch (error) {
             entry.failures++;
+            entry.notFound = error instanceof Failure && error.status === 404 ? entry.notFound + 1 : 0;
+            if (
+              entry.notFound >= (this.options.giveUpAfterNotFound ?? 10) &&
+              age >= (this.options.giveUpAfterMs ?? 10 * 60_000)
+            ) {
+              tracker.giveUp(jobId, 'The generation service no longer knows this job');
+              return;
+            }
             logger.warn(
               { jobId, err: error, failures: entry.failures },
               'following a task failed; backing off',
             );
           }
-          const age = Date.now() - Date.parse(createdAt);
           entry.dueAt = Date.now() + this.delayFor(age, entry.failures);
           this.schedule.set(jobId, entry);
         }),

@@ -7,7 +7,7 @@ import { startEngine } from '../engine/index';
 import { generatedKey, type Env } from '../env';
 import { createProxyApp } from './app';
 import { TaskEvents } from './events';
-import { Follower } from './follower';
+import { Follower, type FollowerOptions } from './follower';
 import { createLogger } from './logger';
 import type { RateLimitOptions } from './rate-limit';
 import { Store } from './store';
@@ -28,7 +28,10 @@ export interface ProxyOptions {
   rateLimits?: RateLimitOptions;
   freshnessMs?: number;
   readWaitMs?: number;
-  follower?: { minDelayMs?: number; maxDelayMs?: number; concurrency?: number };
+  follower?: Pick<
+    FollowerOptions,
+    'minDelayMs' | 'maxDelayMs' | 'concurrency' | 'giveUpAfterNotFound' | 'giveUpAfterMs'
+  >;
   upstream?: Partial<Omit<UpstreamOptions, 'baseUrl' | 'apiKey' | 'logger'>>;
   mirror?: { timeoutMs?: number; maxBytes?: number };
   keepAliveMs?: number;

@@ -140,6 +140,23 @@ export class TaskTracker {
     return { accepted: true };
   }
 
+  /** Marks a task failed that the upstream cannot answer for any more; its request stays for a retry. */
+  giveUp(jobId: string, message: string) {
+    const stored = this.options.store.get(jobId);
+    if (!stored || isTerminal(stored.status)) return;
+    const failed: Task = {
+      ...stored.task,
+      status: 'failed',
+      error: { code: 404, message, raw_message: '', detail: null },
+    };
+    if (this.options.store.advance(jobId, failed)) {
+      this.options.logger.warn({ jobId }, 'the upstream no longer knows this task; marked failed');
+      const updated = this.options.store.get(jobId)!;
+      this.lastRead.delete(jobId);
+      this.options.events.emit(updated);
+    }
+  }
+
   /** Waits for background work (callback re-reads, user notifications); for shutdown and tests. */
   async settle() {
     while (this.pending.size || this.inflight.size)
