@@ -27,6 +27,9 @@ export function Gallery({ renderJob }: { renderJob: (job: StudioTask) => ReactNo
   const columns = columnCount(innerWidth, 240, GAP);
   const rows = useMemo(() => toRows(jobs, columns), [jobs, columns]);
 
+  // The React Compiler cannot memoise around the virtualizer's functions; it skips this component, which
+  // is what we want (rows re-render on scroll, the memoised cards inside them do not).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,

@@ -11,6 +11,7 @@ import { describeTaskFailure } from '../../lib/task-failure';
 import { OPERATION_PATH_OF, TASK_LABELS } from '../../lib/task-labels';
 import { isTerminal } from '../../lib/task-status';
 import { JobMedia } from './JobMedia';
+import { jobCaption } from './job-caption';
 import { StatusBadge } from './StatusBadge';
 import { useNow } from './use-now';
 
@@ -45,7 +46,7 @@ function JobCardView({ job, task, now }: { job: StudioTask; task: Task; now: num
 
   return (
     <article
-      aria-label={`${label}: ${job.prompt.slice(0, 200) || 'no prompt'}`}
+      aria-label={`${label}: ${jobCaption(job).slice(0, 200)}`}
       data-job-id={job.jobId}
       data-status={task.status}
       className="overflow-hidden rounded-xl border border-zinc-800/80 bg-zinc-900/60"
@@ -53,7 +54,7 @@ function JobCardView({ job, task, now }: { job: StudioTask; task: Task; now: num
       <JobMedia task={task} onOpen={(imageNo) => openLightbox({ jobId: job.jobId, imageNo })} />
       <div className="flex flex-col gap-1.5 p-2.5">
         <p className="line-clamp-2 min-h-[2.5em] text-xs leading-snug text-zinc-300" title={job.prompt}>
-          {job.prompt || <span className="text-zinc-500">No prompt</span>}
+          {job.prompt || <span className="text-zinc-400">{jobCaption(job)}</span>}
         </p>
         <div className="flex items-center gap-2 whitespace-nowrap text-[11px] text-zinc-500">
           <span className="font-medium text-zinc-400">{label}</span>
