@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { jobIdSchema } from '../../src/contract/common';
 import { errorBody, invalidParamsBody } from '../../src/contract/errors';
 import { OPERATIONS, isOperationPath } from '../../src/contract/operations';
+import type { Balance } from '../../src/contract/task';
 import type { ProxyDeps } from './deps';
 import { Failure } from './failure';
 import { readOperationBody } from './read-json';
@@ -12,9 +13,11 @@ import { readOperationBody } from './read-json';
 
 /** Prompts, masks with many polygons: generous, still far from anything abusive. */
 const MAX_OPERATION_BODY = 2 * 1024 * 1024;
+const BALANCE_FRESH_MS = 1000;
 
 export function serviceRoutes(deps: ProxyDeps) {
   const app = new Hono();
+  let balanceRead: { at: number; answer: Promise<Balance> } | undefined;
 
   app.post(
     '/api/v1/:operation',
@@ -29,6 +32,7 @@ export function serviceRoutes(deps: ProxyDeps) {
       const parsed = OPERATIONS[operation].body.safeParse(body);
       if (!parsed.success) return c.json(invalidParamsBody(parsed.error), 400);
       const task = await deps.tracker.create(operation, parsed.data as Record<string, unknown>);
+      balanceRead = undefined;
       return c.json(task, 200);
     },
   );
@@ -40,7 +44,18 @@ export function serviceRoutes(deps: ProxyDeps) {
     return c.json(await deps.tracker.current(jobId));
   });
 
-  app.get('/api/account/balance', async (c) => c.json(await deps.upstream.balance()));
+  // Every open studio asks for the balance after each create: one shared read per second is plenty,
+  // and a create (which freezes points) makes the next ask read afresh.
+  app.get('/api/account/balance', async (c) => {
+    if (!balanceRead || Date.now() - balanceRead.at >= BALANCE_FRESH_MS) {
+      const answer = deps.upstream.balance();
+      balanceRead = { at: Date.now(), answer };
+      answer.catch(() => {
+        if (balanceRead?.answer === answer) balanceRead = undefined;
+      });
+    }
+    return c.json(await balanceRead.answer);
+  });
 
   return app;
 }

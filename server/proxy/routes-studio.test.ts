@@ -257,6 +257,42 @@ describe('events', () => {
   });
 });
 
+describe('event stream limits', () => {
+  it('allows a few dozen streams per client, then 429 until one closes', async () => {
+    h = await startHarness({ keepAliveMs: 50 });
+    const readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
+    for (let i = 0; i < 32; i++) {
+      const response = await h.request('/api/studio/events');
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      await reader.read();
+      readers.push(reader);
+    }
+    const refused = await h.request('/api/studio/events');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('10');
+    await readers.pop()!.cancel();
+    await eventually(async () => {
+      const response = await h.request('/api/studio/events');
+      if (response.status !== 200) return undefined;
+      await response.body!.cancel();
+      return true;
+    });
+    for (const reader of readers) await reader.cancel();
+  });
+});
+
+describe('balance', () => {
+  it('shares one upstream read per second among all studios, and reads afresh after a create', async () => {
+    h = await startHarness();
+    await Promise.all(Array.from({ length: 20 }, () => h.json('/api/account/balance')));
+    expect(h.fake.calls.balance).toBe(1);
+    await create('spend a little');
+    await h.json('/api/account/balance');
+    expect(h.fake.calls.balance).toBe(2);
+  });
+});
+
 describe('callbacks (PUBLIC_URL)', () => {
   it('gives the upstream our own callback with a token, and keeps the user callback out of the request', async () => {
     h = await startHarness({ publicUrl: 'http://127.0.0.1:9', fake: { completedAfterMs: 60_000 } });

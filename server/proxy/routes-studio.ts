@@ -7,16 +7,19 @@ import { STUDIO_EVENT_TASK, taskListQuerySchema, taskPatchSchema } from '../../s
 import type { ProxyDeps } from './deps';
 import { Failure } from './failure';
 import { readJsonObject } from './read-json';
+import { clientAddress } from './security';
 import { saveUpload, tooLarge } from './uploads';
 
 // What the proxy adds for the studio: history, favourites, uploads, live events, callbacks.
 
 /** Room for the multipart envelope around a 10 MB file. */
 const MAX_UPLOAD_BODY = LIMITS.sourceImageBytes + 256 * 1024;
+const MAX_STREAMS_PER_CLIENT = 32;
 
 export function studioRoutes(deps: ProxyDeps) {
   const app = new Hono();
   const { store, events } = deps;
+  const streamsByClient = new Map<string, number>();
 
   app.get('/api/studio/tasks', (c) => {
     const parsed = taskListQuerySchema.safeParse(c.req.query());
@@ -67,6 +70,18 @@ export function studioRoutes(deps: ProxyDeps) {
   );
 
   app.get('/api/studio/events', (c) => {
+    // A studio needs one stream per tab; a client holding dozens is broken or hostile.
+    const client = clientAddress(c);
+    const open = streamsByClient.get(client) ?? 0;
+    if (open >= MAX_STREAMS_PER_CLIENT) {
+      throw new Failure(429, 'Too many event streams open from this client', { 'retry-after': '10' });
+    }
+    streamsByClient.set(client, open + 1);
+    const release = () => {
+      const left = (streamsByClient.get(client) ?? 1) - 1;
+      if (left > 0) streamsByClient.set(client, left);
+      else streamsByClient.delete(client);
+    };
     // A reverse proxy in front (nginx) must pass events on at once rather than buffer them.
     c.header('X-Accel-Buffering', 'no');
     c.header('Cache-Control', 'no-cache, no-transform');
@@ -81,15 +96,24 @@ export function studioRoutes(deps: ProxyDeps) {
           )
           .catch(() => undefined);
       });
-      stream.onAbort(unsubscribe);
-      // Browsers reconnect after 3 s when the stream drops; the studio refetches what it missed.
-      await stream.write(': connected\nretry: 3000\n\n');
-      while (!stream.aborted && !stream.closed) {
-        await stream.sleep(deps.keepAliveMs ?? 15_000);
-        await chain;
-        if (!stream.aborted) await stream.write(': keep-alive\n\n');
+      let released = false;
+      const done = () => {
+        unsubscribe();
+        if (!released) release();
+        released = true;
+      };
+      stream.onAbort(done);
+      try {
+        // Browsers reconnect after 3 s when the stream drops; the studio refetches what it missed.
+        await stream.write(': connected\nretry: 3000\n\n');
+        while (!stream.aborted && !stream.closed) {
+          await stream.sleep(deps.keepAliveMs ?? 15_000);
+          await chain;
+          if (!stream.aborted) await stream.write(': keep-alive\n\n');
+        }
+      } finally {
+        done();
       }
-      unsubscribe();
     });
   });
 
