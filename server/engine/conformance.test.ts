@@ -309,6 +309,8 @@ describe('errors (spec 7)', () => {
       422,
       /prompt/,
     );
+    const huge = { ...validBodies()['upload-paint'], imgPos: { width: 9000, height: 300, x: 0, y: 0 } };
+    await expectError(await engine.post('upload-paint', huge), 422, /imgPos.width/);
   });
 
   it('bad input never costs points', async () => {

@@ -271,6 +271,10 @@ export class EngineService {
       }
       case 'upload-paint': {
         const b = body as OperationBody<'upload-paint'>;
+        // The placed image is resized to imgPos before clipping: keep that within reason.
+        for (const side of ['width', 'height'] as const)
+          if (b.imgPos[side] > MAX_PLACED_SIDE)
+            throw fieldError(422, `imgPos.${side}`, `must be at most ${MAX_PLACED_SIDE} px`);
         const source = await fetchTo(b.imgUrl, 'imgUrl', 'source');
         return {
           kind: 'upload_paint',
@@ -324,6 +328,9 @@ export class EngineService {
     };
   }
 }
+
+/** The largest size an upload-paint source may be placed at (twice the largest canvas). */
+export const MAX_PLACED_SIDE = 2 * LIMITS.canvasSide.max;
 
 /** The words of a prompt without its flags (the flags steer settings, not the picture's content). */
 function promptBody(text: string): string {

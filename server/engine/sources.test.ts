@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { crc32, deflateSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from './errors';
@@ -24,6 +25,8 @@ beforeAll(async () => {
       return;
     }
     if (request.url === '/hang') return; // never answers
+    if (request.url === '/broken.png') return void response.writeHead(200).end(png.subarray(0, 40));
+    if (request.url === '/giant.png') return void response.writeHead(200).end(pngHeaderOnly(9000, 9000));
     response.writeHead(500).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -41,6 +44,28 @@ async function refusal(promise: Promise<unknown>) {
   );
   expect(error).toBeInstanceOf(EngineError);
   return error as EngineError;
+}
+
+/** A tiny PNG that declares width × height: what a decompression bomb looks like up front. */
+function pngHeaderOnly(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(16))), // the start of the pixels, no more
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('sniffImageType', () => {
@@ -65,6 +90,14 @@ describe('fetchSourceImage', () => {
       fetchSourceImage(`${origin}/chunked`, 'imgUrl', { maxBytes: png.length + 100 }),
     );
     expect(error.status).toBe(413);
+  });
+
+  it('400 for a file that looks like an image but is broken; 413 for more than 64 megapixels', async () => {
+    const broken = await refusal(fetchSourceImage(`${origin}/broken.png`, 'imgUrl'));
+    expect([broken.status, broken.message]).toEqual([400, 'imgUrl is not a readable image']);
+    const giant = await refusal(fetchSourceImage(`${origin}/giant.png`, 'imgUrl'));
+    expect(giant.status).toBe(413);
+    expect(giant.message).toMatch(/9000×9000/);
   });
 
   it('422 for an error status, a refused connection or a timeout; 400 for other schemes', async () => {

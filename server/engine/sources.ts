@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { LIMITS } from '../../src/contract/limits';
 import { EngineError, fieldError } from './errors';
 
@@ -61,8 +62,22 @@ export async function fetchSourceImage(
   const bytes = await readCapped(response, maxBytes, field);
   const type = sniffImageType(bytes);
   if (!type) throw fieldError(400, field, 'is not a JPG, PNG or WebP image');
+  // A file can look right and still be broken, or be a small file that decodes to a giant picture.
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
+  if (!meta?.width || !meta.height) throw fieldError(400, field, 'is not a readable image');
+  if (meta.width * meta.height > MAX_SOURCE_PIXELS)
+    throw fieldError(
+      413,
+      field,
+      `is ${meta.width}×${meta.height} pixels, more than ${MAX_SOURCE_PIXELS / 1e6} megapixels`,
+    );
   return { bytes, type };
 }
+
+/** The largest source picture we decode: 8192 × 8192. */
+export const MAX_SOURCE_PIXELS = 8192 * 8192;
 
 function tooLarge(field: string, maxBytes: number) {
   return new EngineError(413, `${field} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, {

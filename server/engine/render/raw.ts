@@ -9,13 +9,14 @@ export interface RawImage {
   height: number;
 }
 
-/** Decodes any image sharp reads into RGB; transparency is flattened onto white. */
-export async function decodeRgb(input: Buffer | string): Promise<RawImage> {
-  const { data, info } = await sharp(input)
-    .flatten({ background: '#ffffff' })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+/**
+ * Decodes any image sharp reads into RGB; transparency is flattened onto white. With `maxSide`, a
+ * larger picture is scaled down (aspect kept) to fit; a smaller one is left as it is.
+ */
+export async function decodeRgb(input: Buffer | string, maxSide?: number): Promise<RawImage> {
+  let pipeline = sharp(input).flatten({ background: '#ffffff' }).removeAlpha();
+  if (maxSide) pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 

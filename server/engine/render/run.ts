@@ -68,6 +68,8 @@ export async function renderTask(job: RenderJob): Promise<TaskFiles> {
   };
 }
 
+const RETEXTURE_MAX_SIDE = 2048;
+
 type ImageRenderer = (ctx: EditContext) => Promise<RawImage>;
 
 async function imageRenderer(
@@ -94,7 +96,8 @@ async function imageRenderer(
       return (ctx) => inpaint(source, mask, ctx);
     }
     case 'retexture': {
-      const source = await decodeRgb(file(plan.source));
+      // Texture is per pixel work: a very large source is worked on at most 2048 px on its long side.
+      const source = await decodeRgb(file(plan.source), RETEXTURE_MAX_SIDE);
       return (ctx) => retexture(source, ctx);
     }
     case 'upload_paint': {
