@@ -16,6 +16,6 @@ export function useBalance() {
     queryFn: ({ signal }) => fetchBalance(signal),
     staleTime: 30_000,
     refetchInterval: 60_000,
-    select: (b) => b.data.available_points,
+    select: (b) => ({ points: b.data.available_points, low: b.data.low_balance_alert === true }),
   });
 }

@@ -16,8 +16,12 @@ export function Header() {
         ) : (
           <>
             <span className="sr-only">Points left: </span>
-            <span className="font-medium tabular-nums text-zinc-100" data-testid="points-left">
-              {balance.data === undefined ? '…' : numberFormat.format(balance.data)}
+            <span
+              className={`font-medium tabular-nums ${balance.data?.low ? 'text-amber-300' : 'text-zinc-100'}`}
+              data-testid="points-left"
+              title={balance.data?.low ? 'The balance is running low' : undefined}
+            >
+              {balance.data === undefined ? '…' : numberFormat.format(balance.data.points)}
             </span>{' '}
             <span aria-hidden>points left</span>
           </>

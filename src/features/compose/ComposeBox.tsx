@@ -24,7 +24,19 @@ export function ComposeBox() {
   const [mode, setMode] = useState<Mode>('image');
   return (
     <section aria-label="Compose" className="border-b border-zinc-800/80 bg-zinc-950 px-4 pb-3 pt-2 md:px-6">
-      <div role="tablist" aria-label="What to make" className="mb-2 flex gap-1">
+      <div
+        role="tablist"
+        aria-label="What to make"
+        className="mb-2 flex gap-1"
+        onKeyDown={(e) => {
+          // Arrow keys move between tabs, as in every tab list.
+          if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+          const at = MODES.findIndex((m) => m.mode === mode);
+          const next = MODES[(at + (e.key === 'ArrowRight' ? 1 : MODES.length - 1)) % MODES.length]!;
+          setMode(next.mode);
+          document.getElementById(`compose-tab-${next.mode}`)?.focus();
+        }}
+      >
         {MODES.map((m) => (
           <button
             key={m.mode}
@@ -32,6 +44,7 @@ export function ComposeBox() {
             type="button"
             id={`compose-tab-${m.mode}`}
             aria-selected={mode === m.mode}
+            tabIndex={mode === m.mode ? 0 : -1}
             aria-controls={`compose-panel-${m.mode}`}
             onClick={() => setMode(m.mode)}
             className="rounded-md px-2.5 py-1 text-xs font-medium text-zinc-400 hover:text-zinc-100 aria-selected:bg-zinc-800 aria-selected:text-zinc-100"

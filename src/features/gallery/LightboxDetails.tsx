@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { StudioTask } from '../../contract/studio';
 import { useSetFavourite, useStudioTask, useTaskList } from '../../api/studio-tasks';
 import { useEditorRequest } from '../../lib/editor-request';
+import { jobCaption } from '../../lib/job-caption';
 import { type ImageOperation, useStudioUi } from '../../lib/studio-ui';
 import { TASK_LABELS, makesImages } from '../../lib/task-labels';
 import { STATUS_LABELS } from '../../lib/task-status';
@@ -56,7 +57,7 @@ export function LightboxDetails({ job, imageNo, url, natural }: Props) {
           {TASK_LABELS[job.taskType]} · {STATUS_LABELS[job.status]} ·{' '}
           {job.task.meta.usage.consume || job.task.meta.usage.frozen} points
         </p>
-        <p className="whitespace-pre-wrap break-words text-zinc-200">{job.prompt || 'No prompt'}</p>
+        <p className="whitespace-pre-wrap break-words text-zinc-200">{jobCaption(job)}</p>
       </div>
       <div className="flex flex-wrap gap-2">
         <button
@@ -142,7 +143,7 @@ function Lineage({ job }: { job: StudioTask }) {
             <span className="block text-xs text-zinc-500">Made from</span>
             <span className="block truncate text-zinc-200">
               {parent.data
-                ? `${TASK_LABELS[parent.data.taskType]}: ${parent.data.prompt || 'no prompt'}`
+                ? `${TASK_LABELS[parent.data.taskType]}: ${jobCaption(parent.data)}`
                 : job.parentJobId.slice(0, 8)}
               {job.parentImageNo !== null && `, image ${job.parentImageNo + 1}`}
             </span>
@@ -167,7 +168,7 @@ function Lineage({ job }: { job: StudioTask }) {
                 >
                   <Thumb job={child} imageNo={0} />
                   <span className="min-w-0 flex-1 truncate text-zinc-200">
-                    {TASK_LABELS[child.taskType]} · {STATUS_LABELS[child.status]}
+                    {jobCaption(child)} · {STATUS_LABELS[child.status]}
                   </span>
                 </button>
               </li>

@@ -11,7 +11,7 @@ import { describeTaskFailure } from '../../lib/task-failure';
 import { OPERATION_PATH_OF, TASK_LABELS } from '../../lib/task-labels';
 import { isTerminal } from '../../lib/task-status';
 import { JobMedia } from './JobMedia';
-import { jobCaption } from './job-caption';
+import { jobCaption } from '../../lib/job-caption';
 import { StatusBadge } from './StatusBadge';
 import { useNow } from './use-now';
 

@@ -1,4 +1,4 @@
-import type { StudioTask } from '../../contract/studio';
+import type { StudioTask } from '../contract/studio';
 
 const PAN_NAMES = ['down', 'right', 'up', 'left'] as const;
 
