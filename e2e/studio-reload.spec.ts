@@ -23,3 +23,20 @@ test('jobs survive a reload, with their results, favourite and filters', async (
   await expect(page.getByRole('article')).toHaveCount(1);
   await studio.shot('gallery after reload, filtered');
 });
+
+test('a job made in another tab appears here by itself and follows to its end (server-sent events)', async ({
+  page,
+  context,
+}) => {
+  const here = new StudioPage(page);
+  await here.goto();
+  const other = new StudioPage(await context.newPage());
+  await other.goto();
+  const word = uniqueWord('aurora');
+  await other.generate(`${word} over a frozen lake`, word);
+  // This tab polls no list: only the event stream can tell it about the new job.
+  const card = here.job(word);
+  await expect(card).toBeVisible();
+  await here.waitForStatus(card, 'completed');
+  await expect(card.getByRole('button', { name: 'Image 1', exact: true })).toBeVisible();
+});
