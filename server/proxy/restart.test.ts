@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +29,21 @@ afterAll(async () => {
 });
 
 const env = () => ({ DATA_DIR: dataDir, UPSTREAM_URL: fake.url, API_KEY: KEY, LOG_LEVEL: 'warn' });
+
+describe('starting', () => {
+  it('refuses to listen beyond this machine without STUDIO_PASSWORD, with one clear line', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: process.cwd(),
+      env: { PATH: process.env.PATH ?? '', HOST: '0.0.0.0', PORT: '0', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(code).toBe(1);
+    expect(output.trim()).toMatch(/^Invalid environment: HOST .*STUDIO_PASSWORD/);
+  }, 30_000);
+});
 
 describe('a server killed mid-task', () => {
   it('lists every task after a restart and follows each to its end', async () => {
