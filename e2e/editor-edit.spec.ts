@@ -44,6 +44,28 @@ test('edit on a larger canvas: place the image by dragging and by numbers, mask 
     String(state.placement.y),
   );
 
+  // Resizing by the bottom-right corner keeps the image's aspect; with Shift held it does not.
+  const ratio = imageSize.width / imageSize.height;
+  await editor.drag(
+    { x: imageSize.width, y: imageSize.height },
+    {
+      x: imageSize.width * 1.15,
+      y: imageSize.height * 1.02,
+    },
+  );
+  state = await editor.state();
+  expect(state.placement.width).toBeGreaterThan(768);
+  expect(Math.abs(state.placement.width / state.placement.height - ratio)).toBeLessThan(0.02);
+  await page.keyboard.down('Shift');
+  await editor.drag(
+    { x: imageSize.width, y: imageSize.height },
+    { x: imageSize.width * 1.1, y: imageSize.height * 0.9 },
+  );
+  await page.keyboard.up('Shift');
+  state = await editor.state();
+  expect(Math.abs(state.placement.width / state.placement.height - ratio)).toBeGreaterThan(0.1);
+  await expect(editor.dialog.getByTestId('uncovered-canvas')).not.toHaveText('0%');
+
   // A rectangle mask drawn on the image, in the image's own pixels.
   await editor.tool('Rectangle').click();
   await editor.drag({ x: 100, y: 100 }, { x: 400, y: 300 });
@@ -68,7 +90,8 @@ test('edit on a larger canvas: place the image by dragging and by numbers, mask 
   expect(body.imgPos).toEqual(state.placement);
   expect(body.remixPrompt).toBe(`a ${edit} in the grass`);
   // The mask goes in canvas pixels: the image rectangle (100,100)–(400,300) through the placement.
-  const scale = state.placement.width / imageSize.width;
+  const scaleX = state.placement.width / imageSize.width;
+  const scaleY = state.placement.height / imageSize.height;
   const area = body.mask.areas[0]!;
   expect([area.width, area.height]).toEqual([1536, 1024]);
   const expected = [
@@ -76,7 +99,7 @@ test('edit on a larger canvas: place the image by dragging and by numbers, mask 
     [400, 100],
     [400, 300],
     [100, 300],
-  ].flatMap(([x, y]) => [state.placement.x + x! * scale, state.placement.y + y! * scale]);
+  ].flatMap(([x, y]) => [state.placement.x + x! * scaleX, state.placement.y + y! * scaleY]);
   area.points.forEach((v, i) => expect(Math.abs(v - expected[i]!)).toBeLessThanOrEqual(3));
 
   const task = (await (await answered).json()) as { job_id: string };

@@ -5,7 +5,7 @@ import { useEditorRequest, type EditorMode, type EditorSource } from '../../lib/
 import { CanvasPanel } from './CanvasPanel';
 import { draftKey, loadDraft, removeDraft, saveDraft } from './draft';
 import { coverageWarning, imageSizeProblem } from './export-mask';
-import { fitPlacement, naturalPlacement, type Size } from './geometry';
+import { fitPlacement, naturalPlacement, uncoveredShare, type Size } from './geometry';
 import { MaskStage } from './MaskStage';
 import { EMPTY_DOC, hasMask } from './model';
 import { coverage, rasteriseMask } from './raster';
@@ -100,6 +100,12 @@ export function EditorSession({ mode, source, image, onUploaded }: EditorSession
           <p className="text-sm">
             Mask covers <strong data-testid="mask-coverage">{formatShare(share)}</strong> of the image
           </p>
+          {canvas && (
+            <p className="text-sm">
+              Canvas to generate{' '}
+              <strong data-testid="uncovered-canvas">{formatShare(uncoveredShare(canvas, placement))}</strong>
+            </p>
+          )}
           {warning === 'empty' && (
             <p className="text-xs text-amber-400">
               {mode === 'inpaint'

@@ -56,7 +56,6 @@ export function MaskStage({ image, imageSize, canvas, placement }: MaskStageProp
   const [live, setLive] = useState<LiveEdit | null>(null);
   const [livePlacement, setLivePlacement] = useState<Placement | null>(null);
   const [spaceHeld, setSpaceHeld] = useState(false);
-  const [shiftHeld, setShiftHeld] = useState(false);
   const [pointer, setPointer] = useState<Point | null>(null);
   const panRef = useRef<{ start: Point; view: View; pointerId: number } | null>(null);
   const [panning, setPanning] = useState(false);
@@ -93,6 +92,16 @@ export function MaskStage({ image, imageSize, canvas, placement }: MaskStageProp
     // The content size only matters for the first fit; later fits are the designer's call.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // A new canvas size: show the whole of it again (the designer just changed what there is to see).
+  const contentKey = `${content.width}x${content.height}`;
+  const lastContentKey = useRef(contentKey);
+  useEffect(() => {
+    if (!viewport || lastContentKey.current === contentKey) return;
+    lastContentKey.current = contentKey;
+    const [width, height] = contentKey.split('x').map(Number);
+    useEditorStore.getState().setView(fitView(viewport, { width: width!, height: height! }));
+  }, [contentKey, viewport]);
 
   const setDraft = useCallback((next: Draft) => {
     draftRef.current = next;
@@ -133,7 +142,6 @@ export function MaskStage({ image, imageSize, canvas, placement }: MaskStageProp
       return true;
     },
     onSpace: setSpaceHeld,
-    onShift: setShiftHeld,
   });
 
   useEffect(() => {
@@ -301,21 +309,10 @@ export function MaskStage({ image, imageSize, canvas, placement }: MaskStageProp
                   ref={transformerRef}
                   rotateEnabled={false}
                   flipEnabled={false}
-                  keepRatio={!shiftHeld}
-                  enabledAnchors={
-                    shiftHeld
-                      ? [
-                          'top-left',
-                          'top-center',
-                          'top-right',
-                          'middle-right',
-                          'bottom-right',
-                          'bottom-center',
-                          'bottom-left',
-                          'middle-left',
-                        ]
-                      : ['top-left', 'top-right', 'bottom-right', 'bottom-left']
-                  }
+                  keepRatio
+                  shiftBehavior="inverted"
+                  // Corners only: they keep the aspect, and Shift frees it (shiftBehavior inverted).
+                  enabledAnchors={['top-left', 'top-right', 'bottom-right', 'bottom-left']}
                   boundBoxFunc={(oldBox, newBox) => (newBox.width < 8 || newBox.height < 8 ? oldBox : newBox)}
                 />
               )}

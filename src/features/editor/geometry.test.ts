@@ -9,6 +9,7 @@ import {
   signedArea2,
   simplifyPath,
   stageToImage,
+  uncoveredShare,
   zoomAt,
   type Point,
 } from './geometry';
@@ -236,5 +237,15 @@ describe('simplifyPath (lasso)', () => {
       { x: 30, y: 10 },
     ];
     expect(simplifyPath(zigzag, 1)).toEqual(zigzag);
+  });
+});
+
+describe('uncoveredShare', () => {
+  it('is the part of the canvas the image does not cover, whatever hangs over the edge', () => {
+    const canvas = { width: 1000, height: 500 };
+    expect(uncoveredShare(canvas, { x: 0, y: 0, width: 1000, height: 500 })).toBe(0);
+    expect(uncoveredShare(canvas, { x: 250, y: 0, width: 500, height: 500 })).toBe(0.5);
+    expect(uncoveredShare(canvas, { x: -500, y: 0, width: 1000, height: 500 })).toBe(0.5);
+    expect(uncoveredShare(canvas, { x: 2000, y: 0, width: 100, height: 100 })).toBe(1);
   });
 });

@@ -271,3 +271,13 @@ export function fitPlacement(image: Size, canvas: Size): Placement {
     height,
   };
 }
+
+/** Share of the canvas the placed image leaves uncovered (what upload-paint generates from nothing). */
+export function uncoveredShare(canvas: Size, placement: Placement): number {
+  const width = Math.max(0, Math.min(canvas.width, placement.x + placement.width) - Math.max(0, placement.x));
+  const height = Math.max(
+    0,
+    Math.min(canvas.height, placement.y + placement.height) - Math.max(0, placement.y),
+  );
+  return 1 - (width * height) / (canvas.width * canvas.height);
+}

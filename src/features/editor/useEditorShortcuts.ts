@@ -5,14 +5,13 @@ import type { Draft } from './tools/types';
 
 // Keyboard shortcuts of the editor: one key per tool (see TOOLS), Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or
 // Ctrl+Y redo, Delete/Backspace delete the selection, Enter/Escape/Backspace go to a gesture in progress,
-// Space held pans, Shift held frees the image's aspect while resizing. Typing in a field is left alone.
+// Space held pans. Typing in a field is left alone.
 
 interface ShortcutHandlers {
   draftRef: RefObject<Draft>;
   /** Gives a key to the tool whose gesture is in progress; true when the tool took it. */
   onToolKey: (key: string) => boolean;
   onSpace: (held: boolean) => void;
-  onShift: (held: boolean) => void;
 }
 
 export function useEditorShortcuts(handlers: ShortcutHandlers) {
@@ -29,8 +28,7 @@ export function useEditorShortcuts(handlers: ShortcutHandlers) {
       );
     }
     function onKeyDown(e: KeyboardEvent) {
-      const { onToolKey, onSpace, onShift, draftRef } = latest.current;
-      if (e.key === 'Shift') onShift(true);
+      const { onToolKey, onSpace, draftRef } = latest.current;
       if (isTyping(e.target)) return;
       const store = useEditorStore.getState();
       const command = e.ctrlKey || e.metaKey;
@@ -72,11 +70,9 @@ export function useEditorShortcuts(handlers: ShortcutHandlers) {
     }
     function onKeyUp(e: KeyboardEvent) {
       if (e.key === ' ') latest.current.onSpace(false);
-      if (e.key === 'Shift') latest.current.onShift(false);
     }
     function onBlur() {
       latest.current.onSpace(false);
-      latest.current.onShift(false);
     }
     window.addEventListener('keydown', onKeyDown);
     window.addEventListener('keyup', onKeyUp);
