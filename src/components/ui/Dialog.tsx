@@ -31,10 +31,15 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    // Keyboard users go back to where they were (e.g. the image they opened) when the dialog goes away.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal?.();
     const handleClose = () => onCloseRef.current();
     dialog.addEventListener('close', handleClose);
-    return () => dialog.removeEventListener('close', handleClose);
+    return () => {
+      dialog.removeEventListener('close', handleClose);
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
   return (
     <dialog
