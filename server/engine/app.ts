@@ -156,6 +156,7 @@ function sendFile(c: Context, path: string, size: number, contentType: string) {
     'Content-Type': contentType,
     'Accept-Ranges': 'bytes',
     'Cache-Control': 'public, max-age=31536000, immutable',
+    'X-Content-Type-Options': 'nosniff',
   };
   const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header('range') ?? '');
   if (range && (range[1] || range[2])) {

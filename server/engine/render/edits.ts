@@ -70,8 +70,8 @@ export async function inpaint(source: RawImage, mask: PixelMask, ctx: EditContex
     height: source.height,
   });
   // The new content keeps a little of the blurred surroundings so it sits in the picture's light.
-  const context = await blurRgb(source, 24);
-  const depth = await maskDepth(mask);
+  const context = await onceFor(source, 'inpaint context', () => blurRgb(source, 24));
+  const depth = await onceFor(mask, 'depth', () => maskDepth(mask));
   const out = Buffer.from(source.data);
   for (let p = 0; p < mask.data.length; p++) {
     if (!mask.data[p]) continue;
@@ -96,6 +96,22 @@ async function maskDepth(mask: PixelMask): Promise<Buffer> {
     .extractChannel(0)
     .raw()
     .toBuffer();
+}
+
+/**
+ * The four outputs of a task derive the same blurred surroundings from the same source: compute
+ * them once per source (or mask) object; the cache goes when the task lets go of its source.
+ */
+const derived = new WeakMap<object, Map<string, Promise<unknown>>>();
+function onceFor<T>(owner: object, key: string, make: () => Promise<T>): Promise<T> {
+  let cache = derived.get(owner);
+  if (!cache) derived.set(owner, (cache = new Map()));
+  let value = cache.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
 }
 
 /** Pan directions of spec 4.5. */
@@ -129,8 +145,9 @@ export async function pan(
 ): Promise<RawImage> {
   const g = panGeometry(source.width, source.height, direction, scale);
   const scene = await renderScene({ prompt: ctx.prompt, seed: ctx.seed, width: g.width, height: g.height });
-  const mirrored = await mirrorExtend(source, g);
-  const soft = await blurRgb(mirrored, 18);
+  const soft = await onceFor(source, `pan ${direction} ${scale}`, async () =>
+    blurRgb(await mirrorExtend(source, g), 18),
+  );
   const out = Buffer.allocUnsafe(g.width * g.height * 3);
   const strip = direction === 0 || direction === 2 ? g.height - source.height : g.width - source.width;
   for (let y = 0; y < g.height; y++) {
@@ -262,7 +279,9 @@ export async function uploadPaint(
   const { width, height } = placement.canvas;
   const { x: left, y: top } = placement.imgPos;
   const scene = await renderScene({ prompt: ctx.prompt, seed: ctx.seed, width, height });
-  const soft = await blurRgb(await mirrorExtend(placedSource, { width, height, left, top }), 24);
+  const soft = await onceFor(placedSource, `placed ${width} ${height} ${left} ${top}`, async () =>
+    blurRgb(await mirrorExtend(placedSource, { width, height, left, top }), 24),
+  );
   const reach = Math.max(1, Math.max(width, height) / 2);
   const out = Buffer.allocUnsafe(width * height * 3);
   const right = left + placedSource.width;

@@ -95,11 +95,14 @@ async function cameraFrame(
   const marginY = (base.height - cropHeight) / 2;
   const left = Math.round(marginX + Math.cos(heading) * marginX * travel);
   const top = Math.round(marginY + Math.sin(heading) * marginY * travel);
-  return sharp(base.data, { raw: { width: base.width, height: base.height, channels: 3 } })
-    .extract({ left, top, width: cropWidth, height: cropHeight })
-    .resize(width, height, { fit: 'fill' })
-    .raw()
-    .toBuffer();
+  return (
+    sharp(base.data, { raw: { width: base.width, height: base.height, channels: 3 } })
+      .extract({ left, top, width: cropWidth, height: cropHeight })
+      // Linear is plenty for frames that move and are compressed right after, and much cheaper.
+      .resize(width, height, { fit: 'fill', kernel: 'linear' })
+      .raw()
+      .toBuffer()
+  );
 }
 
 interface Encoder {
