@@ -71,6 +71,11 @@ test('mask tools: rectangle, lasso, polygon (Esc, Enter), zoom and pan never mov
   await editor.dialog.getByRole('button', { name: '100%', exact: true }).click();
   await expect(editor.dialog.getByLabel('Zoom level')).toHaveText('100%');
   await editor.dialog.getByRole('button', { name: 'Fit', exact: true }).click();
+  await expect(editor.dialog.getByLabel('Zoom level')).not.toHaveText('100%');
+  await page.keyboard.press('Control+1');
+  await expect(editor.dialog.getByLabel('Zoom level')).toHaveText('100%');
+  await page.keyboard.press('Control+0');
+  await expect(editor.dialog.getByLabel('Zoom level')).not.toHaveText('100%');
   expect(await shapes()).toEqual(drawn);
 
   // Select the rectangle and delete it; undo brings it back, redo removes it again.

@@ -69,7 +69,11 @@ export function useEditorShortcuts(handlers: ShortcutHandlers) {
       if (tool && !e.shiftKey) store.setTool(tool);
     }
     function onKeyUp(e: KeyboardEvent) {
-      if (e.key === ' ') latest.current.onSpace(false);
+      if (e.key === ' ') {
+        latest.current.onSpace(false);
+        // A focused tool button would otherwise take the Space release as a click.
+        if (!isTyping(e.target)) e.preventDefault();
+      }
     }
     function onBlur() {
       latest.current.onSpace(false);
