@@ -118,6 +118,11 @@ export function LightboxDetails({ job, imageNo, url, natural }: Props) {
         </div>
       )}
       <Lineage job={job} />
+      <p className="mt-auto text-[11px] text-zinc-500">
+        <kbd className="text-zinc-400">←</kbd> <kbd className="text-zinc-400">→</kbd> step ·{' '}
+        <kbd className="text-zinc-400">1</kbd>–<kbd className="text-zinc-400">4</kbd> pick an image ·{' '}
+        <kbd className="text-zinc-400">Esc</kbd> close
+      </p>
     </div>
   );
 }

@@ -38,9 +38,16 @@ export function JobMedia({ task, onOpen }: JobMediaProps) {
             type="button"
             aria-label={`Video ${i + 1}`}
             onClick={() => onOpen(i)}
+            onFocus={(e) =>
+              void e.currentTarget
+                .querySelector('video')
+                ?.play()
+                .catch(() => undefined)
+            }
+            onBlur={(e) => e.currentTarget.querySelector('video')?.pause()}
             className="group relative overflow-hidden bg-black focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-violet-400"
           >
-            {/* Hover (or focus) previews the clip muted; the lightbox plays it with controls. */}
+            {/* Hover or keyboard focus previews the clip, muted; the lightbox plays it with controls. */}
             <video
               src={url}
               muted
