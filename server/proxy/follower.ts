@@ -61,7 +61,11 @@ export class Follower {
   private plan(ms: number) {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.tick().finally(() => this.plan(Math.min(250, this.minDelayMs)));
+      this.running = this.tick()
+        .catch((error: unknown) =>
+          this.options.logger.error({ err: error }, 'the follower stumbled; going on'),
+        )
+        .finally(() => this.plan(Math.min(250, this.minDelayMs)));
     }, ms);
     this.timer.unref();
   }

@@ -49,13 +49,24 @@ export class TaskTracker {
     const upstreamBody = token ? { ...request, callback: this.options.callbackUrl!(token) } : request;
     const created = await this.options.upstream.create(operation, upstreamBody);
     const task = withUserEndpoint(created, userCallback);
-    const stored = this.options.store.insert({
-      operation,
-      request,
-      task,
-      callbackToken: token,
-      userCallback: typeof userCallback === 'string' ? userCallback : null,
-    });
+    let stored: StudioTask;
+    try {
+      stored = this.options.store.insert({
+        operation,
+        request,
+        task,
+        callbackToken: token,
+        userCallback: typeof userCallback === 'string' ? userCallback : null,
+      });
+    } catch (error) {
+      // The upstream has the task (and its points) but we could not keep it: say which, so that an
+      // operator can find it again.
+      this.options.logger.error(
+        { err: error, jobId: task.job_id, operation, request },
+        'recording a created task failed',
+      );
+      throw error;
+    }
     this.lastRead.set(task.job_id, Date.now());
     this.options.logger.info({ jobId: task.job_id, operation }, 'task created');
     this.options.events.emit(stored);
