@@ -299,6 +299,12 @@ describe('errors (spec 7)', () => {
       422,
       /not an image task/,
     );
+    const failed = await engine.waitFor((await engine.create('diffusion', { text: FAILURE_TRIGGER })).job_id);
+    await expectError(
+      await engine.post('remix', { ...validBodies().remix, jobId: failed.job_id }),
+      422,
+      /failed/,
+    );
     await expectError(
       await engine.post('retexture', { imgUrl: `${files.origin}/missing.png`, remixPrompt: 'x' }),
       422,

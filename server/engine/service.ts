@@ -311,6 +311,7 @@ export class EngineService {
     if (!stored) throw fieldError(422, 'jobId', 'is unknown');
     if (stored.task.task_type === 'video_diffusion')
       throw fieldError(422, 'jobId', 'is a video task, not an image task');
+    if (stored.task.status === 'failed') throw fieldError(422, 'jobId', 'failed and has no images');
     if (stored.task.status !== 'completed' || !stored.files)
       throw fieldError(422, 'jobId', `has not finished (status ${stored.task.status})`);
     const image = stored.files.images[imageNo];
