@@ -17,6 +17,12 @@ describe('describeRequestError', () => {
     ).toMatch(/refused the server's API key/);
   });
 
+  it("401 from the studio's own login asks to log in again", () => {
+    expect(
+      describeRequestError(new ApiError(401, body(401, 'Log in to the studio first'), null)).message,
+    ).toMatch(/session has ended/);
+  });
+
   it('402 says there are not enough points', () => {
     expect(describeRequestError(new ApiError(402, body(402, 'insufficient'), null)).message).toMatch(
       /Not enough points/,

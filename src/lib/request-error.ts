@@ -46,10 +46,16 @@ export function describeRequestError(error: unknown): PlainError {
         : { message: `The request was refused: ${why}.` };
     }
     case 401:
-      return {
-        message:
-          "The generation service refused the server's API key. Ask whoever runs the studio to check it.",
-      };
+      // The proxy answers 401 itself when the studio's password session is missing or over.
+      return /log in/i.test(e.body?.message ?? '')
+        ? {
+            message:
+              'Your studio session has ended. Reload the page and log in again; what you typed stays here.',
+          }
+        : {
+            message:
+              "The generation service refused the server's API key. Ask whoever runs the studio to check it.",
+          };
     case 402:
       return {
         message: 'Not enough points left for this job. Top up the account, or pick a cheaper option.',
