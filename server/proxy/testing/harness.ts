@@ -81,7 +81,7 @@ export async function startHarness(
 /** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
 export async function eventually<T>(
   check: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 5000,
+  timeoutMs = 10_000,
 ): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
