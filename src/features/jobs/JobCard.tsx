@@ -49,7 +49,7 @@ function JobCardView({ job, task, now }: { job: StudioTask; task: Task; now: num
       aria-label={`${label}: ${jobCaption(job).slice(0, 200)}`}
       data-job-id={job.jobId}
       data-status={task.status}
-      className="overflow-hidden rounded-xl border border-zinc-800/80 bg-zinc-900/60"
+      className="overflow-hidden rounded-xl border border-zinc-800 bg-zinc-900 [contain:layout_paint]"
     >
       <JobMedia task={task} onOpen={(imageNo) => openLightbox({ jobId: job.jobId, imageNo })} />
       <div className="flex flex-col gap-1.5 p-2.5">
