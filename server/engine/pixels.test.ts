@@ -91,6 +91,40 @@ describe('diffusion', () => {
   });
 });
 
+describe('diffusion flags', () => {
+  const saturation = (image: RawImage) => {
+    let sum = 0;
+    for (let p = 0; p < image.data.length; p += 3) {
+      const r = image.data[p]!;
+      const g = image.data[p + 1]!;
+      const b = image.data[p + 2]!;
+      sum += Math.max(r, g, b) - Math.min(r, g, b);
+    }
+    return sum / (image.data.length / 3);
+  };
+
+  it('--no drops the excluded words: "red fox --no red" draws what "fox" draws', async () => {
+    const excluded = await run('diffusion', { text: 'red fox --ar 2:1 --seed 4 --no red' });
+    const plain = await run('diffusion', { text: 'fox --ar 2:1 --seed 4' });
+    const a = await downloadRgb(excluded.output.image_urls![0]!);
+    expect(meanDifference(a, await downloadRgb(plain.output.image_urls![0]!))).toBe(0);
+  });
+
+  it('--stylize makes colours more vivid; --chaos pulls the four images apart', async () => {
+    const calm = await run('diffusion', { text: 'quiet bay --ar 2:1 --seed 9 --stylize 0' });
+    const vivid = await run('diffusion', { text: 'quiet bay --ar 2:1 --seed 9 --stylize 1000' });
+    const calmImage = await downloadRgb(calm.output.image_urls![0]!);
+    const vividImage = await downloadRgb(vivid.output.image_urls![0]!);
+    expect(saturation(vividImage)).toBeGreaterThan(saturation(calmImage) * 1.3);
+    const wild = await run('diffusion', { text: 'quiet bay --ar 2:1 --seed 9 --chaos 100' });
+    const spread = async (task: Task) => {
+      const [first, second] = await Promise.all(task.output.image_urls!.slice(0, 2).map(downloadRgb));
+      return meanDifference(first!, second!);
+    };
+    expect(await spread(wild)).toBeGreaterThan(await spread(calm));
+  });
+});
+
 describe('inpaint', () => {
   it('repaints inside the polygons (scaled from their own size) and keeps every other pixel', async () => {
     // Drawn on a 2048 × 1024 view of the image: x 400..1200, y 200..600 is 200..600 × 100..300 here.

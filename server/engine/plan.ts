@@ -7,7 +7,16 @@ import type { Polygon } from '../../src/contract/common';
 export type MaskPlan = { areas: Polygon[] } | { file: string };
 
 export type RenderPlan =
-  | { kind: 'diffusion'; prompt: string; width: number; height: number }
+  | {
+      kind: 'diffusion';
+      prompt: string;
+      width: number;
+      height: number;
+      /** `--chaos` 0..100: how far the four images' colours wander apart. */
+      chaos?: number;
+      /** `--stylize` 0..1000 (100 by default): how vivid the colours are. */
+      stylize?: number;
+    }
   | { kind: 'variation'; source: string; amount: number; prompt: string }
   | { kind: 'remix'; source: string; amount: number; prompt: string }
   | { kind: 'pan'; source: string; direction: 0 | 1 | 2 | 3; scale: number; prompt: string }

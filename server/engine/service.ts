@@ -208,7 +208,17 @@ export class EngineService {
       case 'diffusion': {
         const b = body as OperationBody<'diffusion'>;
         const parsed = parsePrompt(b.text);
-        return { kind: 'diffusion', prompt: parsed.body || b.text, ...imageSize(aspectRatio(parsed)) };
+        const number = (name: string) => {
+          const value = getFlag(parsed, name)?.value;
+          return value === undefined ? undefined : Number(value);
+        };
+        return {
+          kind: 'diffusion',
+          prompt: withoutExcluded(parsed.body || b.text, getFlag(parsed, 'no')?.value),
+          ...imageSize(aspectRatio(parsed)),
+          chaos: number('chaos'),
+          stylize: number('stylize'),
+        };
       }
       case 'variation': {
         const b = body as OperationBody<'variation'>;
@@ -332,6 +342,19 @@ export class EngineService {
 
 /** The largest size an upload-paint source may be placed at (twice the largest canvas). */
 export const MAX_PLACED_SIDE = 2 * LIMITS.canvasSide.max;
+
+/** `--no a, b`: the excluded words leave the prompt, so they no longer steer colours or shapes. */
+function withoutExcluded(prompt: string, excluded: string | undefined): string {
+  if (!excluded) return prompt;
+  const drop = new Set(
+    excluded
+      .toLowerCase()
+      .split(/[\s,]+/)
+      .filter(Boolean),
+  );
+  const kept = prompt.split(/\s+/).filter((word) => !drop.has(word.toLowerCase().replace(/[^a-z0-9]/g, '')));
+  return kept.join(' ') || prompt;
+}
 
 /** The words of a prompt without its flags (the flags steer settings, not the picture's content). */
 function promptBody(text: string): string {

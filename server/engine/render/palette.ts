@@ -83,17 +83,23 @@ export function hexOf([r, g, b]: Rgb): string {
   return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** How flags steer a palette: `--chaos` turns the hue, `--stylize` scales the saturation. */
+export interface PaletteStyle {
+  hueShift?: number;
+  saturationScale?: number;
+}
+
 /** Five colours, darkest first, from the words of a prompt (flags excluded by the caller). */
-export function paletteFor(promptBody: string): Rgb[] {
+export function paletteFor(promptBody: string, style: PaletteStyle = {}): Rgb[] {
   const random = createRandom(hashString(`palette:${promptBody.toLowerCase()}`));
-  const baseHue = namedHue(promptBody) ?? random.range(0, 360);
+  const baseHue = (namedHue(promptBody) ?? random.range(0, 360)) + (style.hueShift ?? 0);
   const scheme = random.pick([
     [0, 30, -30, 180, 15], // analogous with a complement accent
     [0, 120, 240, 60, 180], // triadic
     [0, 150, 210, 20, -20], // split complement
     [0, 10, 20, 30, 200], // warm run, cool accent
   ] as const);
-  const saturation = random.range(0.45, 0.85);
+  const saturation = Math.min(1, random.range(0.45, 0.85) * (style.saturationScale ?? 1));
   const lightness = [0.16, 0.32, 0.48, 0.64, 0.82];
   return scheme.map((offset, i) =>
     hslToRgb(baseHue + offset + random.range(-8, 8), saturation * random.range(0.8, 1.1), lightness[i]!),

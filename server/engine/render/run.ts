@@ -5,6 +5,7 @@ import type { MaskPlan, RenderPlan, TaskFiles } from '../plan';
 import { blendTowardsScene, inpaint, pan, retexture, uploadPaint, type EditContext } from './edits';
 import { maskFromImage, rasterisePolygons, type PixelMask } from './mask';
 import { decodeRgb, encodePng, resizeRgb, type RawImage } from './raw';
+import { createRandom } from './prng';
 import { renderScene } from './scene';
 import { renderVideo } from './video';
 
@@ -78,9 +79,23 @@ async function imageRenderer(
 ): Promise<ImageRenderer> {
   const file = (path: string) => join(dataDir, path);
   switch (plan.kind) {
-    case 'diffusion':
-      return (ctx) =>
-        renderScene({ prompt: ctx.prompt, seed: ctx.seed, width: plan.width, height: plan.height });
+    case 'diffusion': {
+      const chaos = plan.chaos ?? 0;
+      // --stylize 0 → 0.6× saturation, 100 (the default) → 1×, 1000 → 1.5×.
+      const saturationScale = 0.6 + 0.4 * Math.min(2.25, Math.sqrt((plan.stylize ?? 100) / 100));
+      return (ctx) => {
+        // --chaos turns each image's hue its own way, up to ±180° at 100.
+        const hueShift = createRandom(ctx.seed ^ 0x5bd1e995).range(-1, 1) * chaos * 1.8;
+        const style = { hueShift, saturationScale };
+        return renderScene({
+          prompt: ctx.prompt,
+          seed: ctx.seed,
+          width: plan.width,
+          height: plan.height,
+          style,
+        });
+      };
+    }
     case 'variation':
     case 'remix': {
       const source = await decodeRgb(file(plan.source));

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { hexOf, paletteFor } from './palette';
+import { hexOf, paletteFor, type PaletteStyle } from './palette';
 import { createRandom, hashString } from './prng';
 import type { RawImage } from './raw';
 
@@ -13,13 +13,15 @@ export interface SceneRequest {
   seed: number;
   width: number;
   height: number;
+  /** `--chaos` and `--stylize`, when the prompt has them. */
+  style?: PaletteStyle;
 }
 
 type Motif = 'orbs' | 'peaks' | 'waves' | 'shards' | 'rings';
 const MOTIFS: readonly Motif[] = ['orbs', 'peaks', 'waves', 'shards', 'rings'];
 
-export function sceneSvg({ prompt, seed, width: w, height: h }: SceneRequest): string {
-  const palette = paletteFor(prompt).map(hexOf);
+export function sceneSvg({ prompt, seed, width: w, height: h, style: look }: SceneRequest): string {
+  const palette = paletteFor(prompt, look).map(hexOf);
   const style = createRandom(hashString(`style:${prompt.toLowerCase()}`));
   const random = createRandom(hashString(`${prompt}\u0000${seed}`));
   const motif = style.pick(MOTIFS);
