@@ -90,6 +90,17 @@ test('mask tools: rectangle, lasso, polygon (Esc, Enter), zoom and pan never mov
   await editor.tool('Undo').click();
   expect(await shapes()).toEqual(drawn);
 
+  // Move the rectangle by dragging it, then nudge it with the arrow keys; undo each step.
+  await editor.drag({ x: 200, y: 175 }, { x: 250, y: 215 });
+  const corner = (await shapes())[0]!.points[0]!;
+  expect(Math.abs(corner.x - 150)).toBeLessThanOrEqual(3);
+  expect(Math.abs(corner.y - 140)).toBeLessThanOrEqual(3);
+  await page.keyboard.press('Shift+ArrowLeft');
+  expect((await shapes())[0]!.points[0]!.x).toBeCloseTo(corner.x - 10, 5);
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  expect(await shapes()).toEqual(drawn);
+
   // Invert shows the complement; Clear empties the mask and Submit waits for one.
   const covered = parseFloat((await editor.coverage.textContent())!);
   await editor.tool('Invert').click();

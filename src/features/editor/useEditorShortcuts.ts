@@ -4,7 +4,7 @@ import { toolForShortcut } from './tools/registry';
 import type { Draft } from './tools/types';
 
 // Keyboard shortcuts of the editor: one key per tool (see TOOLS), Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or
-// Ctrl+Y redo, Delete/Backspace delete the selection, Enter/Escape/Backspace go to a gesture in progress,
+// Ctrl+Y redo, Delete/Backspace delete the selection, arrows nudge it, Enter/Escape/Backspace go to a gesture in progress,
 // Space held pans. Typing in a field is left alone.
 
 interface ShortcutHandlers {
@@ -13,6 +13,14 @@ interface ShortcutHandlers {
   onToolKey: (key: string) => boolean;
   onSpace: (held: boolean) => void;
 }
+
+/** Arrow keys nudge the selected shape by one image pixel (ten with Shift). */
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
 
 export function useEditorShortcuts(handlers: ShortcutHandlers) {
   const latest = useRef(handlers);
@@ -60,6 +68,13 @@ export function useEditorShortcuts(handlers: ShortcutHandlers) {
       }
       if (e.key === 'Escape' && draftRef.current?.phase !== 'drawing' && store.selectedId) {
         store.select(null);
+        return;
+      }
+      const nudge = ARROWS[e.key];
+      if (nudge && store.selectedId && store.selectedId !== 'image') {
+        e.preventDefault();
+        const step = e.shiftKey ? 10 : 1;
+        store.moveShape(store.selectedId, nudge[0] * step, nudge[1] * step);
         return;
       }
       if (e.key === '[') store.setBrushSize(store.brushSize / 1.25);
