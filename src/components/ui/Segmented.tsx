@@ -1,3 +1,5 @@
+import { useId } from 'react';
+
 interface Option<T extends string | number> {
   value: T;
   label: string;
@@ -13,6 +15,9 @@ interface SegmentedProps<T extends string | number> {
 
 /** A radio group drawn as a segmented control: arrow keys move between options, as radios do. */
 export function Segmented<T extends string | number>({ label, value, options, onChange }: SegmentedProps<T>) {
+  // A name of its own: two groups with the same label (the video pane and the Animate form) must not
+  // share one radio group, or checking one would silently uncheck the other.
+  const name = useId();
   return (
     <fieldset className="min-w-0">
       <legend className="mb-1 text-xs font-medium text-zinc-400">{label}</legend>
@@ -26,7 +31,7 @@ export function Segmented<T extends string | number>({ label, value, options, on
               type="radio"
               // Covers its label (transparent): clickable by pointer, keys and tests alike.
               className="absolute inset-0 cursor-pointer appearance-none rounded"
-              name={label}
+              name={name}
               checked={option.value === value}
               onChange={() => onChange(option.value)}
             />

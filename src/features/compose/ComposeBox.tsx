@@ -148,7 +148,13 @@ function ImagePrompt() {
           className="min-h-[3.25rem] flex-1 resize-y rounded-lg border border-zinc-800 bg-zinc-900 px-3 py-2 text-sm leading-relaxed text-zinc-100 placeholder:text-zinc-600 focus:border-violet-500/70 focus:outline-none aria-invalid:border-red-400/70"
         />
         <div className="flex flex-col items-end gap-1">
-          <Button type="submit" variant="primary" className="h-9 px-5" disabled={isPending}>
+          <Button
+            type="submit"
+            variant="primary"
+            className="h-9 px-5"
+            disabled={isPending}
+            title="Generate (Ctrl+Enter or ⌘+Enter in the prompt)"
+          >
             Generate
           </Button>
           <span className="text-[11px] tabular-nums text-zinc-500" data-testid="compose-cost">
