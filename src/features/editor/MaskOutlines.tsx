@@ -28,26 +28,47 @@ interface MaskOutlinesProps extends Callbacks {
   shapes: readonly Shape[];
   selectedId: string | null;
   selecting: boolean;
-  /** Image pixels per screen pixel: handles keep their size on screen at any zoom. */
-  pixelSize: number;
+  /** The shape whose vertex is being dragged: drawn live by SelectionHandles meanwhile. */
+  hiddenId: string | null;
 }
 
-export function MaskOutlines({ shapes, selectedId, selecting, pixelSize, ...callbacks }: MaskOutlinesProps) {
-  const selected = shapes.find((s) => s.id === selectedId);
+export function MaskOutlines({ shapes, selectedId, selecting, hiddenId, ...callbacks }: MaskOutlinesProps) {
+  return shapes.map((shape) => (
+    <ShapeOutline
+      key={shape.id}
+      shape={shape}
+      selected={shape.id === selectedId}
+      selecting={selecting}
+      hidden={shape.id === hiddenId}
+      {...callbacks}
+    />
+  ));
+}
+
+/**
+ * The selected polygon's vertex handles, on a layer of their own: dragging one redraws this layer and
+ * the edited shape, not the outlines of every other shape. While a vertex moves, the shape's outline
+ * is drawn here too (MaskOutlines hides its committed one).
+ */
+export function SelectionHandles({
+  shape,
+  editing,
+  pixelSize,
+  ...callbacks
+}: { shape: AreaShape; editing: boolean; pixelSize: number } & Callbacks) {
   return (
     <>
-      {shapes.map((shape) => (
-        <ShapeOutline
-          key={shape.id}
-          shape={shape}
-          selected={shape.id === selectedId}
-          selecting={selecting}
-          {...callbacks}
+      {editing && (
+        <Line
+          points={flatten(shape.points)}
+          closed
+          stroke="#a78bfa"
+          strokeWidth={2}
+          strokeScaleEnabled={false}
+          listening={false}
         />
-      ))}
-      {selecting && selected?.kind === 'area' && (
-        <VertexHandles shape={selected} pixelSize={pixelSize} {...callbacks} />
       )}
+      <VertexHandles shape={shape} pixelSize={pixelSize} {...callbacks} />
     </>
   );
 }
@@ -56,11 +77,13 @@ const ShapeOutline = memo(function ShapeOutline({
   shape,
   selected,
   selecting,
+  hidden,
   onSelect,
   onLive,
   onMoveShape,
-}: { shape: Shape; selected: boolean; selecting: boolean } & Callbacks) {
+}: { shape: Shape; selected: boolean; selecting: boolean; hidden: boolean } & Callbacks) {
   const common = {
+    visible: !hidden,
     draggable: selecting,
     onPointerDown: (e: Konva.KonvaEventObject<PointerEvent>) => {
       if (!selecting) return;

@@ -12,8 +12,8 @@ import {
   type Size,
   type View,
 } from './geometry';
-import { MaskFill } from './MaskFill';
-import { MaskOutlines, withLiveEdit, type LiveEdit } from './MaskOutlines';
+import { MaskFill, ShapeFill } from './MaskFill';
+import { MaskOutlines, SelectionHandles, withLiveEdit, type LiveEdit } from './MaskOutlines';
 import { useEditorStore } from './store';
 import { DRAWING_TOOLS } from './tools/registry';
 import { IDLE, type Draft, type ToolContext, type ToolStep } from './tools/types';
@@ -236,7 +236,15 @@ export function MaskStage({ image, imageSize, canvas, placement }: MaskStageProp
     scaleX: shownPlacement.width / imageSize.width,
     scaleY: shownPlacement.height / imageSize.height,
   };
-  const outlineShapes = withLiveEdit(doc.shapes, live?.vertex ? live : null);
+  // Polygons alone unite in any order, so the one being edited can be drawn on a layer of its own and
+  // the others are not redrawn on every mouse move. (Strokes and inversion depend on the order.)
+  const splitLive = live !== null && !doc.inverted && doc.shapes.every((s) => s.kind === 'area');
+  const staticFill = splitLive
+    ? doc.shapes.filter((s) => s.id !== live.shapeId)
+    : withLiveEdit(doc.shapes, live);
+  const liveFill = splitLive ? withLiveEdit(doc.shapes, live).find((s) => s.id === live.shapeId) : undefined;
+  const vertexEdit = live?.vertex ? live : null;
+  const selectedArea = withLiveEdit(doc.shapes, vertexEdit).find((s) => s.id === selectedId);
   const cursor = panning
     ? 'grabbing'
     : tool === 'hand' || spaceHeld
@@ -325,11 +333,7 @@ export function MaskStage({ image, imageSize, canvas, placement }: MaskStageProp
                 clipWidth={imageSize.width}
                 clipHeight={imageSize.height}
               >
-                <MaskFill
-                  shapes={withLiveEdit(doc.shapes, live)}
-                  inverted={doc.inverted}
-                  imageSize={imageSize}
-                />
+                <MaskFill shapes={staticFill} inverted={doc.inverted} imageSize={imageSize} />
                 <DraftFill
                   tool={tool}
                   draft={draft}
@@ -339,13 +343,26 @@ export function MaskStage({ image, imageSize, canvas, placement }: MaskStageProp
                 />
               </Group>
             </Layer>
+            {liveFill && (
+              <Layer opacity={0.5} listening={false}>
+                <Group
+                  {...maskTransform}
+                  clipX={0}
+                  clipY={0}
+                  clipWidth={imageSize.width}
+                  clipHeight={imageSize.height}
+                >
+                  <ShapeFill shape={liveFill} inverted={false} />
+                </Group>
+              </Layer>
+            )}
             <Layer listening={selecting}>
               <Group {...maskTransform}>
                 <MaskOutlines
-                  shapes={outlineShapes}
+                  shapes={doc.shapes}
                   selectedId={selectedId}
                   selecting={selecting}
-                  pixelSize={pixelSize}
+                  hiddenId={vertexEdit?.shapeId ?? null}
                   onSelect={select}
                   onLive={setLive}
                   onMoveShape={moveShape}
@@ -360,6 +377,21 @@ export function MaskStage({ image, imageSize, canvas, placement }: MaskStageProp
                 />
                 {pointer && (tool === 'brush' || tool === 'eraser') && (
                   <BrushCursor at={pointer} size={brushSize} />
+                )}
+              </Group>
+            </Layer>
+            <Layer listening={selecting}>
+              <Group {...maskTransform}>
+                {selecting && selectedArea?.kind === 'area' && (
+                  <SelectionHandles
+                    shape={selectedArea}
+                    editing={vertexEdit !== null}
+                    pixelSize={pixelSize}
+                    onSelect={select}
+                    onLive={setLive}
+                    onMoveShape={moveShape}
+                    onMoveVertex={moveVertex}
+                  />
                 )}
               </Group>
             </Layer>
