@@ -45,4 +45,11 @@ test('text to image: flags as chips, the cost before Generate, four images, the 
   await studio.shot('lightbox');
   await page.keyboard.press('Escape');
   await expect(lightbox).toBeHidden();
+
+  // Hiding tidies the gallery without deleting anything.
+  const again = await studio.openImage(card, 1);
+  await expect(again.getByText(/^Seed \d+/)).toBeVisible();
+  await again.getByRole('button', { name: 'Hide from gallery' }).click();
+  await expect(again).toBeHidden();
+  await expect(card).toHaveCount(0);
 });

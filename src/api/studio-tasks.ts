@@ -163,3 +163,15 @@ export function insertCreated(queryClient: QueryClient, task: Task, request: Rec
     });
   }
 }
+
+/** Hide a job from the gallery (kept in the store; lists that include hidden jobs still show it). */
+export function useHideTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: string) => patchTask(jobId, { hidden: true }),
+    onSuccess: (task) => {
+      queryClient.setQueryData(taskKeys.studio(task.jobId), task);
+      void queryClient.invalidateQueries({ queryKey: taskKeys.lists() });
+    },
+  });
+}

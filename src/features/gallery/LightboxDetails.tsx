@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { StudioTask } from '../../contract/studio';
-import { useSetFavourite, useStudioTask, useTaskList } from '../../api/studio-tasks';
+import { useHideTask, useSetFavourite, useStudioTask, useTaskList } from '../../api/studio-tasks';
 import { useEditorRequest } from '../../lib/editor-request';
 import { jobCaption } from '../../lib/job-caption';
 import { type ImageOperation, useStudioUi } from '../../lib/studio-ui';
@@ -31,6 +31,7 @@ export function LightboxDetails({ job, imageNo, url, natural }: Props) {
   const openOperation = useStudioUi((s) => s.openOperation);
   const closeLightbox = useStudioUi((s) => s.closeLightbox);
   const favourite = useSetFavourite();
+  const hide = useHideTask();
   const [copied, setCopied] = useState(false);
   const isImage = makesImages(job.taskType);
   const source = { jobId: job.jobId, imageNo };
@@ -83,7 +84,20 @@ export function LightboxDetails({ job, imageNo, url, natural }: Props) {
         >
           {job.favourite ? '★' : '☆'} Favourite
         </button>
+        <button
+          type="button"
+          className={buttonClass('ghost')}
+          disabled={hide.isPending}
+          onClick={() => hide.mutate(job.jobId, { onSuccess: closeLightbox })}
+        >
+          Hide from gallery
+        </button>
       </div>
+      {job.task.output.seed && (
+        <p className="text-xs text-zinc-500">
+          Seed <span className="select-all tabular-nums text-zinc-300">{job.task.output.seed}</span>
+        </p>
+      )}
       {isImage && (
         <div>
           <h3 className="mb-2 text-xs font-medium uppercase tracking-wide text-zinc-500">
