@@ -262,6 +262,9 @@ export function MaskStage({ image, imageSize, canvas, placement }: MaskStageProp
         className="absolute inset-0 touch-none select-none"
         style={{ cursor }}
         data-testid="editor-canvas"
+        // The canvas takes its keys itself (tool letters, Enter, Escape, arrows), as an application.
+        role="application"
+        aria-label={editing ? 'Canvas: place the image and draw the mask' : 'Image: draw the mask to repaint'}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
