@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useEditorRequest, type EditorSource } from '../../lib/editor-request';
-import { EditorSession } from './EditorSession';
+import { EditorSession, startSession } from './EditorSession';
 import { UploadStep } from './UploadStep';
 import { useImage } from './useImage';
 
@@ -70,7 +70,11 @@ interface LoadedSessionProps {
 }
 
 function LoadedSession({ mode, source, onUploaded }: LoadedSessionProps) {
-  const image = useImage(source.url);
+  // The session (draft or a fresh mask) is set up as the image arrives, in the load event, so the
+  // store never changes while a component renders.
+  const image = useImage(source.url, (loaded) =>
+    startSession(mode, source, { width: loaded.naturalWidth, height: loaded.naturalHeight }),
+  );
   if (image.status === 'loading') return <p className="p-6 text-sm text-zinc-400">Loading the image…</p>;
   if (image.status === 'error')
     return (

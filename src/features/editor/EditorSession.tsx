@@ -43,10 +43,6 @@ export function EditorSession({ mode, source, image, onUploaded }: EditorSession
   const createTask = useCreateTask();
   const close = useEditorRequest((s) => s.close);
 
-  // The store is set up before the first render of the canvas, from the draft or afresh. Loading is
-  // idempotent, so StrictMode's second call changes nothing.
-  useState(() => startSession(key, mode, imageSize));
-
   useEffect(() => saveDraft(key, prompt, doc), [key, prompt, doc]);
 
   const share = useMemo(() => {
@@ -163,7 +159,9 @@ export function EditorSession({ mode, source, image, onUploaded }: EditorSession
   );
 }
 
-function startSession(key: string, mode: EditorMode, imageSize: Size) {
+/** Sets the store up for a source: its saved draft, or an empty mask (and, in Edit, a fitted canvas). */
+export function startSession(mode: EditorMode, source: EditorSource, imageSize: Size) {
+  const key = draftKey(mode, source);
   const store = useEditorStore.getState();
   const draft = loadDraft(key);
   if (draft && (mode === 'inpaint' || (draft.doc.canvas && draft.doc.placement))) store.load(draft.doc);
@@ -172,7 +170,6 @@ function startSession(key: string, mode: EditorMode, imageSize: Size) {
     store.load({ ...EMPTY_DOC, canvas, placement: fitPlacement(imageSize, canvas) });
   } else store.load(EMPTY_DOC);
   store.setTool('polygon');
-  return true;
 }
 
 function clampSide(side: number): number {
