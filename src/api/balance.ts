@@ -4,9 +4,12 @@ import { requestJson } from './client';
 import { loadContract } from './contract';
 import { balanceKeys } from './keys';
 
-export async function fetchBalance(signal?: AbortSignal): Promise<Balance> {
-  const { balanceSchema } = await loadContract();
-  return requestJson('/api/account/balance', { signal, parse: (j) => balanceSchema.parse(j) });
+export function fetchBalance(signal?: AbortSignal): Promise<Balance> {
+  const contract = loadContract();
+  return requestJson('/api/account/balance', {
+    signal,
+    parse: async (j) => (await contract).balanceSchema.parse(j),
+  });
 }
 
 /** Points left on the account. Refreshed when a job is created or ends (see tasks.ts, events.ts). */

@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   type InfiniteData,
   type QueryClient,
   useInfiniteQuery,
@@ -26,19 +27,20 @@ export function taskListSearch(query: TaskListQuery, cursor?: string): string {
   return search ? `?${search}` : '';
 }
 
-export async function fetchTaskList(query: TaskListQuery, cursor?: string, signal?: AbortSignal) {
-  const { taskListSchema } = await loadContract();
+export function fetchTaskList(query: TaskListQuery, cursor?: string, signal?: AbortSignal) {
+  // The request and the schemas load side by side; the answer is checked when both are in.
+  const contract = loadContract();
   return requestJson<TaskList>(`/api/studio/tasks${taskListSearch(query, cursor)}`, {
     signal,
-    parse: (j) => taskListSchema.parse(j),
+    parse: async (j) => (await contract).taskListSchema.parse(j),
   });
 }
 
-export async function fetchStudioTask(jobId: string, signal?: AbortSignal) {
-  const { studioTaskSchema } = await loadContract();
+export function fetchStudioTask(jobId: string, signal?: AbortSignal) {
+  const contract = loadContract();
   return requestJson<StudioTask>(`/api/studio/tasks/${encodeURIComponent(jobId)}`, {
     signal,
-    parse: (j) => studioTaskSchema.parse(j),
+    parse: async (j) => (await contract).studioTaskSchema.parse(j),
   });
 }
 
@@ -52,14 +54,18 @@ export async function patchTask(jobId: string, patch: TaskPatch) {
 }
 
 /** The gallery: pages of 100 newest first, fetched as the designer scrolls. */
-export function useTaskList(query: TaskListQuery) {
+export function taskListOptions(query: TaskListQuery) {
   const full = { limit: PAGE_SIZE, ...query };
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: taskKeys.list(full),
     queryFn: ({ pageParam, signal }) => fetchTaskList(full, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    getNextPageParam: (last: TaskList) => last.nextCursor ?? undefined,
   });
+}
+
+export function useTaskList(query: TaskListQuery) {
+  return useInfiniteQuery(taskListOptions(query));
 }
 
 /** One job's studio record (for lineage and retry), seeded from any list that holds it. */

@@ -24,11 +24,11 @@ export async function createTask<P extends OperationPath>(
 }
 
 /** Get Task through the proxy. */
-export async function fetchTask(jobId: string, signal?: AbortSignal): Promise<Task> {
-  const { taskSchema } = await loadContract();
+export function fetchTask(jobId: string, signal?: AbortSignal): Promise<Task> {
+  const contract = loadContract();
   return requestJson(`/api/v1/job/${encodeURIComponent(jobId)}`, {
     signal,
-    parse: (j) => taskSchema.parse(j),
+    parse: async (j) => (await contract).taskSchema.parse(j),
   });
 }
 

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { loadContract } from '../api/contract';
 import { useTaskEvents } from '../api/events';
+import { taskListOptions } from '../api/studio-tasks';
 import { ComposeBox } from '../features/compose/ComposeBox';
 import { useEditorRequest } from '../lib/editor-request';
 import { useStudioUi } from '../lib/studio-ui';
@@ -21,7 +22,12 @@ const JobGallery = lazy(() => import('./JobGallery'));
 void loadContract();
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    // The history starts loading with the page, not once the gallery's code has arrived.
+    void client.prefetchInfiniteQuery(taskListOptions({}));
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <Studio />
