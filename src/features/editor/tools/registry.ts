@@ -13,7 +13,7 @@ export const TOOLS: ReadonlyArray<{ name: ToolName; label: string; shortcut: str
     name: 'polygon',
     label: 'Polygon',
     shortcut: 'P',
-    hint: 'Click points; close on the first point or Enter',
+    hint: 'Click points; close on the first point, a double-click or Enter',
   },
   { name: 'rectangle', label: 'Rectangle', shortcut: 'R', hint: 'Drag from corner to corner' },
   { name: 'lasso', label: 'Lasso', shortcut: 'L', hint: 'Draw freehand around the area' },

@@ -47,6 +47,15 @@ describe('polygon tool', () => {
     expect(step.shape).toBeUndefined();
   });
 
+  it('closes on a double-click (a second click on the last point) without adding it twice', () => {
+    const step = clicks(polygonTool, [a, b, c, { x: 101, y: 101 }]);
+    expect(step.shape?.points).toEqual([a, b, c]);
+    // With two points only, the double-click is ignored rather than making a line.
+    const two = clicks(polygonTool, [a, b, { x: 100, y: 1 }]);
+    expect(two.shape).toBeUndefined();
+    expect(two.draft).toMatchObject({ phase: 'drawing', points: [a, b] });
+  });
+
   it('Backspace takes back the last point', () => {
     const step = polygonTool.key(clicks(polygonTool, [a, b, c]).draft, 'Backspace', ctx);
     expect(step.draft).toMatchObject({ phase: 'drawing', points: [a, b] });
