@@ -13,7 +13,7 @@ export class StudioPage {
   ) {}
 
   get prompt(): Locator {
-    return this.page.getByRole('textbox', { name: 'Prompt' });
+    return this.page.getByRole('textbox', { name: 'Prompt', exact: true });
   }
 
   get generateButton(): Locator {

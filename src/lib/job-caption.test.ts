@@ -21,4 +21,10 @@ describe('jobCaption', () => {
     );
     expect(jobCaption({ prompt: '', taskType: 'diffusion', request: {} })).toBe('No prompt');
   });
+
+  it('puts flags-only prompts after what was done', () => {
+    expect(
+      jobCaption({ prompt: '--motion high --bs 1', taskType: 'video_diffusion', request: { imageNo: 0 } }),
+    ).toBe('Video of image 1 --motion high --bs 1');
+  });
 });

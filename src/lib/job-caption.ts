@@ -1,3 +1,4 @@
+import { parsePrompt } from '../contract/flags';
 import type { StudioTask } from '../contract/studio';
 
 const PAN_NAMES = ['down', 'right', 'up', 'left'] as const;
@@ -7,7 +8,12 @@ const PAN_NAMES = ['down', 'right', 'up', 'left'] as const;
  * what was done to which image, read from the request that made it.
  */
 export function jobCaption(job: Pick<StudioTask, 'prompt' | 'taskType' | 'request'>): string {
-  if (job.prompt) return job.prompt;
+  if (parsePrompt(job.prompt).body) return job.prompt;
+  // Only flags (e.g. "--bs 1"): say what was done, then the flags.
+  return job.prompt ? `${actionCaption(job)} ${job.prompt}` : actionCaption(job);
+}
+
+function actionCaption(job: Pick<StudioTask, 'taskType' | 'request'>): string {
   const r = job.request;
   const image = typeof r.imageNo === 'number' ? `image ${r.imageNo + 1}` : 'an image';
   switch (job.taskType) {

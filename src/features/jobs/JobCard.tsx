@@ -54,7 +54,7 @@ function JobCardView({ job, task, now }: { job: StudioTask; task: Task; now: num
       <JobMedia task={task} onOpen={(imageNo) => openLightbox({ jobId: job.jobId, imageNo })} />
       <div className="flex flex-col gap-1.5 p-2.5">
         <p className="line-clamp-2 min-h-[2.5em] text-xs leading-snug text-zinc-300" title={job.prompt}>
-          {job.prompt || <span className="text-zinc-400">{jobCaption(job)}</span>}
+          {jobCaption(job)}
         </p>
         <div className="flex items-center gap-2 whitespace-nowrap text-[11px] text-zinc-500">
           <span className="font-medium text-zinc-400">{label}</span>
