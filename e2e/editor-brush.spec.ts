@@ -23,6 +23,7 @@ test('brush and eraser: the painted mask goes as a black and white PNG in mask.u
   const { doc } = await editor.state();
   expect(doc.shapes.map((s) => s.kind)).toEqual(['stroke', 'stroke']);
   await expect(editor.coverage).not.toHaveText('0%');
+  await expect(editor.dialog.getByTestId('mask-format')).toHaveText(/mask image/);
   await studio.shot('brush stroke cut by the eraser');
 
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/inpaint') && r.method() === 'POST');

@@ -32,6 +32,7 @@ test('inpaint with a polygon: draw, drag a vertex, undo, reload, submit; outside
   let { doc } = await editor.state();
   expect(doc.shapes).toHaveLength(1);
   await expect(editor.coverage).not.toHaveText('0%');
+  await expect(editor.dialog.getByTestId('mask-format')).toHaveText('Sent as 1 polygon.');
 
   // Select, then drag the bottom-right vertex further out.
   await editor.tool('Select').click();

@@ -1,7 +1,8 @@
 import { Circle, Line } from 'react-konva';
-import { flatten, rectangleCorners } from './geometry';
+import { distance, flatten, rectangleCorners } from './geometry';
 import { MASK_COLOUR, StrokeLine } from './MaskFill';
 import type { ToolName } from './store';
+import { CLOSE_DISTANCE } from './tools/polygon';
 import type { Draft } from './tools/types';
 
 // The gesture in progress, before it is committed: its fill goes on the translucent mask layer (so an
@@ -48,7 +49,17 @@ export function DraftFill({ tool, draft, inverted, brushSize }: DraftProps) {
 
 export function DraftOutline({ tool, draft, pixelSize }: DraftProps) {
   if (draft.phase !== 'drawing' || tool !== 'polygon') return null;
-  const path = draft.cursor ? [...draft.points, draft.cursor] : draft.points;
+  const first = draft.points[0]!;
+  // Near the first point a click will close the polygon: say so by snapping the rubber band to it.
+  const closing =
+    draft.points.length >= 3 &&
+    draft.cursor !== null &&
+    distance(first, draft.cursor) <= CLOSE_DISTANCE * pixelSize;
+  const path = closing
+    ? [...draft.points, first]
+    : draft.cursor
+      ? [...draft.points, draft.cursor]
+      : draft.points;
   return (
     <>
       <Line
@@ -64,8 +75,8 @@ export function DraftOutline({ tool, draft, pixelSize }: DraftProps) {
           x={p.x}
           y={p.y}
           // The first point is bigger: clicking it closes the polygon.
-          radius={(i === 0 ? 6 : 3.5) * pixelSize}
-          fill={i === 0 ? '#7c3aed' : '#ffffff'}
+          radius={(i === 0 ? (closing ? 8 : 6) : 3.5) * pixelSize}
+          fill={i === 0 ? (closing ? '#22c55e' : '#7c3aed') : '#ffffff'}
           stroke="#ffffff"
           strokeWidth={1}
           strokeScaleEnabled={false}

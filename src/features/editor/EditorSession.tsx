@@ -4,10 +4,10 @@ import { LIMITS } from '../../contract/limits';
 import { useEditorRequest, type EditorMode, type EditorSource } from '../../lib/editor-request';
 import { CanvasPanel } from './CanvasPanel';
 import { draftKey, loadDraft, removeDraft, saveDraft } from './draft';
-import { coverageWarning, imageSizeProblem } from './export-mask';
+import { coverageWarning, exportAreas, imageSizeProblem } from './export-mask';
 import { fitPlacement, naturalPlacement, uncoveredShare, type Size } from './geometry';
 import { MaskStage } from './MaskStage';
-import { EMPTY_DOC, hasMask } from './model';
+import { EMPTY_DOC, hasMask, needsRasterMask } from './model';
 import { coverage, rasteriseMask } from './raster';
 import { useEditorStore } from './store';
 import { buildRequest, describeFailure } from './submit';
@@ -45,6 +45,7 @@ export function EditorSession({ mode, source, image, onUploaded }: EditorSession
 
   useEffect(() => saveDraft(key, prompt, doc), [key, prompt, doc]);
 
+  const polygonCount = useMemo(() => exportAreas(doc, imageSize).length, [doc, imageSize]);
   const share = useMemo(() => {
     const scale = Math.min(1, COVERAGE_RASTER_SIDE / Math.max(imageSize.width, imageSize.height));
     return coverage(rasteriseMask(doc, imageSize, scale));
@@ -96,6 +97,13 @@ export function EditorSession({ mode, source, image, onUploaded }: EditorSession
           <p className="text-sm">
             Mask covers <strong data-testid="mask-coverage">{formatShare(share)}</strong> of the image
           </p>
+          {hasMask(doc) && (
+            <p className="text-xs text-zinc-400" data-testid="mask-format">
+              {needsRasterMask(doc)
+                ? 'Sent as a black and white mask image (brush, eraser or invert).'
+                : `Sent as ${polygonCount} polygon${polygonCount === 1 ? '' : 's'}.`}
+            </p>
+          )}
           {canvas && (
             <p className="text-sm">
               Canvas to generate{' '}
