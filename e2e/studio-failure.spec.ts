@@ -21,16 +21,10 @@ test('a failed job says why and Retry sends the same inputs again', async ({ pag
 test('a request error is shown in plain words and keeps what was typed', async ({ page }) => {
   const studio = new StudioPage(page);
   await studio.goto();
-  // The server refuses the prompt (403): the studio says so and the prompt stays in the box.
-  await page.route('**/api/v1/diffusion', (route) =>
-    route.fulfill({
-      status: 403,
-      contentType: 'application/json',
-      body: JSON.stringify({ code: 403, message: 'sensitive content', raw_message: '', detail: null }),
-    }),
-  );
-  await studio.prompt.fill('a portrait in the rain');
+  // The engine refuses a prompt with a word on its sensitive list (403), through the real proxy: the
+  // studio says so in plain words and the prompt stays in the box.
+  await studio.prompt.fill('a nsfw portrait in the rain');
   await studio.generateButton.click();
   await expect(page.getByRole('alert')).toHaveText(/The prompt was refused by the content filter/);
-  await expect(studio.prompt).toHaveValue('a portrait in the rain');
+  await expect(studio.prompt).toHaveValue('a nsfw portrait in the rain');
 });
