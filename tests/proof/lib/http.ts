@@ -28,7 +28,21 @@ export function loopbackAddress(n: number): string {
   return `127.0.${1 + Math.floor(n / 250)}.${1 + (n % 250)}`;
 }
 
-export function httpCall(url: string, call: HttpCall = {}): Promise<HttpAnswer> {
+/**
+ * One request. Like a browser, it sends again once when a kept-alive connection turns out to have been
+ * closed by the server just as it was reused (ECONNRESET on a reused socket: the server never saw it).
+ */
+export async function httpCall(url: string, call: HttpCall = {}): Promise<HttpAnswer> {
+  try {
+    return await attempt(url, call);
+  } catch (error) {
+    const { code, reusedSocket } = error as { code?: string; reusedSocket?: boolean };
+    if (reusedSocket && (code === 'ECONNRESET' || code === 'EPIPE')) return attempt(url, call);
+    throw error;
+  }
+}
+
+function attempt(url: string, call: HttpCall): Promise<HttpAnswer> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -53,8 +67,8 @@ export function httpCall(url: string, call: HttpCall = {}): Promise<HttpAnswer> 
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', reject);
+    req.on('timeout', () => req.destroy(Object.assign(new Error('no answer in time'), { code: 'TIMEOUT' })));
+    req.on('error', (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
     req.end(call.body);
   });
 }

@@ -27,6 +27,8 @@ export interface ServerProcessOptions {
   /** URL answered once the server listens (any HTTP status counts as up). */
   readyUrl: string;
   readyTimeoutMs?: number;
+  /** Extra Node flags, e.g. `--cpu-prof` to see where a loaded server spends its time. */
+  nodeArgs?: string[];
 }
 
 export interface ServerProcess {
@@ -40,11 +42,15 @@ export interface ServerProcess {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', options.entry], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry],
+    {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));

@@ -16,7 +16,10 @@ export interface ServerChild {
   close(): Promise<void>;
 }
 
-export async function startServerChild(options: Omit<ProofServerOptions, 'port'>): Promise<ServerChild> {
+export async function startServerChild(
+  options: Omit<ProofServerOptions, 'port'>,
+  nodeArgs: string[] = [],
+): Promise<ServerChild> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = await startServerProcess({
@@ -24,6 +27,7 @@ export async function startServerChild(options: Omit<ProofServerOptions, 'port'>
     env: { PROOF_SERVER: JSON.stringify({ ...options, port }) },
     readyUrl: `${url}/healthz`,
     readyTimeoutMs: 60_000,
+    nodeArgs,
   });
   return {
     url,

@@ -23,8 +23,9 @@ async function call<T>(url: string, init: HttpCall, parse: (json: unknown) => T)
   let response: HttpAnswer;
   try {
     response = await httpCall(url, init);
-  } catch {
-    return { ok: false, status: 'network', ms: performance.now() - started };
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    return { ok: false, status: 'network', ms: performance.now() - started, text: code ?? message };
   }
   const text = response.body.toString('utf8');
   const ms = performance.now() - started;
