@@ -11,6 +11,12 @@ export default defineConfig({
   server: {
     port: 5173,
     host: '127.0.0.1',
-    proxy: { '/api': serverOrigin, '/files': serverOrigin, '/healthz': serverOrigin, '/login': serverOrigin, '/logout': serverOrigin },
+    proxy: {
+      '/api': serverOrigin,
+      '/files': serverOrigin,
+      '/healthz': serverOrigin,
+      '/login': serverOrigin,
+      '/logout': serverOrigin,
+    },
   },
 });
