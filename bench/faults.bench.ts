@@ -21,7 +21,7 @@ function killFigures(report: KillRunReport, label: string): BenchResult[] {
       name: `${label}: tasks created / found final`,
       value: r.created,
       unit: 'tasks',
-      note: `found ${r.foundInList} (${r.completed} completed, ${r.failed} failed) after ${kills} SIGKILLs (server ${report.kills.proxy}, engine ${report.kills.engine})`,
+      note: `found ${r.foundInList} (${r.completed} completed, ${r.failed} failed) after ${kills} SIGKILLs (server ${report.kills.proxy}, engine ${report.kills.engine})${report.faults ? `; upstream faults ${JSON.stringify(report.faults)}` : ''}`,
     },
     {
       suite,

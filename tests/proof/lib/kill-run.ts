@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { clickGenerate, mergeCounts } from './designers';
+import { startFaultInjector } from './fault-injector';
 import { Ledger, type Reconciliation } from './ledger';
 import { freePort, startServerProcess, type ServerProcess } from './processes';
 import { seededRandom } from './random';
@@ -26,6 +27,8 @@ export interface KillRunOptions {
   timeScale?: number;
   seed?: number;
   settleTimeoutMs?: number;
+  /** "upstream" mode: the server's UPSTREAM_URL is a fault injector in front of the engine, failing this share. */
+  faultRate?: number;
 }
 
 export interface KillRunReport {
@@ -37,6 +40,8 @@ export interface KillRunReport {
   reconciliation: Reconciliation;
   /** Tasks the engine holds that the proxy never heard of: a create whose answer a kill swallowed. */
   upstreamOnly: number | null;
+  /** Faults the injector dealt between server and engine ("upstream" mode). */
+  faults: Record<string, number> | null;
   durationMs: number;
 }
 
@@ -84,12 +89,22 @@ export async function runKills(options: KillRunOptions): Promise<KillRunReport> 
         ...common,
         PORT: String(proxyPort),
         DATA_DIR: join(dataDir, 'studio'),
-        ...(options.mode === 'upstream' ? { UPSTREAM_URL: engineUrl, API_KEY: apiKey } : {}),
+        ...(injector ? { UPSTREAM_URL: injector.url, API_KEY: apiKey } : {}),
       },
       readyUrl: `${proxyUrl}/healthz`,
     });
 
   let engine = options.mode === 'upstream' ? await startEngineProcess() : undefined;
+  // It outlives every engine restart: the engine comes back on the same port behind it.
+  const injector =
+    options.mode === 'upstream'
+      ? await startFaultInjector({
+          target: engineUrl,
+          rate: options.faultRate ?? 0,
+          seed: options.seed ?? 9,
+          slowMs: 2_000,
+        })
+      : undefined;
   let proxy = await startProxyProcess();
   const kills = { proxy: 0, engine: 0 };
   const ledger = new Ledger();
@@ -131,6 +146,8 @@ export async function runKills(options: KillRunOptions): Promise<KillRunReport> 
     await sleep(500);
     stop = true;
     const clicks = mergeCounts(await clicking);
+    const faults = injector ? { ...injector.counts } : null;
+    injector?.setRate(0);
     const reader = studioClient({ baseUrl: proxyUrl });
     await ledger.waitUntilFinal(reader, options.settleTimeoutMs ?? 60_000, 250);
     const reconciliation = await ledger.reconcile(reader);
@@ -145,12 +162,14 @@ export async function runKills(options: KillRunOptions): Promise<KillRunReport> 
       clicks,
       reconciliation,
       upstreamOnly: countUpstreamOnly(dataDir, options.mode, ledger, reconciliation),
+      faults,
       durationMs: Date.now() - started,
     };
   } finally {
     stop = true;
     await proxy.kill('SIGKILL');
     await engine?.kill('SIGKILL');
+    await injector?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
