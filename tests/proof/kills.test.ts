@@ -12,7 +12,7 @@ function expectNothingLost(report: KillRunReport) {
   expect(r.completed + r.failed).toBe(r.created);
   expect(r.completed).toBeGreaterThan(0);
   expect(r.failed).toBeGreaterThan(0);
-  // While a process is down designers see refused connections or 5xx answers, never a false success.
+  // While a process is down designers see refused connections, 5xx or a designed 429, never a false success.
   for (const status of Object.keys(report.clicks))
     expect(['200', '429', '502', '503', '504', 'network']).toContain(status);
 }
