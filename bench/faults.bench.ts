@@ -100,10 +100,11 @@ export async function run(): Promise<BenchResult[]> {
       note: upstream.unreadable.slice(0, 2).join('; ') || undefined,
     },
   ];
+  // "Upstream given": the server's UPSTREAM_URL is a fault injector (30%) in front of the engine process.
   results.push(
     ...killFigures(
-      await runKills({ mode: 'upstream', kills: KILLS_UPSTREAM, designers: 4 }),
-      'kill server+engine',
+      await runKills({ mode: 'upstream', kills: KILLS_UPSTREAM, designers: 4, faultRate: 0.3 }),
+      'kill server+engine, 30% faults',
     ),
   );
   results.push(
