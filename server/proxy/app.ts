@@ -122,6 +122,16 @@ function respondToError(error: Error, c: Context, deps: ProxyDeps) {
       status,
     );
   }
+  // A browser that hangs up mid-body is not our fault: keep it out of the operator's error alerts.
+  if (c.req.raw.signal.aborted || isClientHangUp(error)) {
+    deps.logger.debug({ path: c.req.path }, 'client hung up');
+    return c.json(errorBody(400, 'The request was interrupted'), 400);
+  }
   deps.logger.error({ err: error, path: c.req.path }, 'unexpected error');
   return c.json(errorBody(500, 'Internal server error'), 500);
+}
+
+function isClientHangUp(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ECONNRESET' || code === 'ECONNABORTED' || error.message === 'aborted';
 }
