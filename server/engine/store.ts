@@ -30,6 +30,7 @@ export interface CallbackDelivery {
 
 export class EngineStore {
   private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(dataDir: string, startingPoints: number) {
     this.db = new Database(join(dataDir, 'engine.sqlite'));
@@ -81,17 +82,16 @@ export class EngineStore {
 
   balance(): number {
     const start = Number(
-      (this.db.prepare(`SELECT value FROM settings WHERE key = 'starting_points'`).get() as { value: string })
-        .value,
+      (this.sql(`SELECT value FROM settings WHERE key = 'starting_points'`).get() as { value: string }).value,
     );
-    const { spent } = this.db.prepare(`SELECT COALESCE(SUM(delta), 0) AS spent FROM ledger`).get() as {
+    const { spent } = this.sql(`SELECT COALESCE(SUM(delta), 0) AS spent FROM ledger`).get() as {
       spent: number;
     };
     return start + spent;
   }
 
   lastLedgerChange(): string | null {
-    const row = this.db.prepare(`SELECT at FROM ledger ORDER BY id DESC LIMIT 1`).get() as
+    const row = this.sql(`SELECT at FROM ledger ORDER BY id DESC LIMIT 1`).get() as
       { at: string } | undefined;
     return row?.at ?? null;
   }
@@ -105,66 +105,64 @@ export class EngineStore {
     return this.db
       .transaction(() => {
         if (this.balance() < frozen) return false;
-        this.db
-          .prepare(
-            `INSERT INTO tasks (job_id, status, task_json, plan_json, token, seed, prompt, files_json)
+        this.sql(
+          `INSERT INTO tasks (job_id, status, task_json, plan_json, token, seed, prompt, files_json)
            VALUES (?, ?, ?, ?, ?, ?, ?, NULL)`,
-          )
-          .run(
-            stored.jobId,
-            stored.task.status,
-            JSON.stringify(stored.task),
-            JSON.stringify(stored.plan),
-            stored.token,
-            stored.seed,
-            stored.prompt,
-          );
-        this.db
-          .prepare(`INSERT INTO ledger (job_id, delta, reason, at) VALUES (?, ?, 'freeze', ?)`)
-          .run(stored.jobId, -frozen, new Date().toISOString());
+        ).run(
+          stored.jobId,
+          stored.task.status,
+          JSON.stringify(stored.task),
+          JSON.stringify(stored.plan),
+          stored.token,
+          stored.seed,
+          stored.prompt,
+        );
+        this.sql(`INSERT INTO ledger (job_id, delta, reason, at) VALUES (?, ?, 'freeze', ?)`).run(
+          stored.jobId,
+          -frozen,
+          new Date().toISOString(),
+        );
         return true;
       })
       .immediate();
   }
 
   get(jobId: string): StoredTask | null {
-    const row = this.db.prepare(`SELECT * FROM tasks WHERE job_id = ?`).get(jobId) as TaskRow | undefined;
+    const row = this.sql(`SELECT * FROM tasks WHERE job_id = ?`).get(jobId) as TaskRow | undefined;
     return row ? fromRow(row) : null;
   }
 
   /** Tasks that have not finished, oldest first (processing before the rest, to resume them first). */
   unfinished(): StoredTask[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM tasks WHERE status IN ('pending', 'staged', 'processing')
+    const rows = this.sql(
+      `SELECT * FROM tasks WHERE status IN ('pending', 'staged', 'processing')
          ORDER BY CASE status WHEN 'processing' THEN 0 ELSE 1 END, seq`,
-      )
-      .all() as TaskRow[];
+    ).all() as TaskRow[];
     return rows.map(fromRow);
   }
 
   countWaiting(): number {
-    const { n } = this.db
-      .prepare(`SELECT COUNT(*) AS n FROM tasks WHERE status IN ('pending', 'staged')`)
-      .get() as { n: number };
+    const { n } = this.sql(`SELECT COUNT(*) AS n FROM tasks WHERE status IN ('pending', 'staged')`).get() as {
+      n: number;
+    };
     return n;
   }
 
   update(jobId: string, task: Task, files: TaskFiles | null = null) {
-    this.db
-      .prepare(
-        `UPDATE tasks SET status = ?, task_json = ?, files_json = COALESCE(?, files_json) WHERE job_id = ?`,
-      )
-      .run(task.status, JSON.stringify(task), files ? JSON.stringify(files) : null, jobId);
+    this.sql(
+      `UPDATE tasks SET status = ?, task_json = ?, files_json = COALESCE(?, files_json) WHERE job_id = ?`,
+    ).run(task.status, JSON.stringify(task), files ? JSON.stringify(files) : null, jobId);
   }
 
   /** Marks a task failed and gives its frozen points back, in one transaction. */
   failWithRefund(jobId: string, task: Task) {
     this.db.transaction(() => {
       this.update(jobId, task);
-      this.db
-        .prepare(`INSERT INTO ledger (job_id, delta, reason, at) VALUES (?, ?, 'refund', ?)`)
-        .run(jobId, task.meta.usage.frozen, new Date().toISOString());
+      this.sql(`INSERT INTO ledger (job_id, delta, reason, at) VALUES (?, ?, 'refund', ?)`).run(
+        jobId,
+        task.meta.usage.frozen,
+        new Date().toISOString(),
+      );
     })();
   }
 
@@ -180,18 +178,19 @@ export class EngineStore {
       if (refund) this.failWithRefund(jobId, task);
       else this.update(jobId, task, files);
       if (callback)
-        this.db
-          .prepare(`INSERT INTO callbacks (job_id, url, payload, next_at) VALUES (?, ?, ?, ?)`)
-          .run(jobId, callback.url, callback.payload, Date.now());
+        this.sql(`INSERT INTO callbacks (job_id, url, payload, next_at) VALUES (?, ?, ?, ?)`).run(
+          jobId,
+          callback.url,
+          callback.payload,
+          Date.now(),
+        );
     })();
   }
 
   dueCallbacks(now: number, limit = 20): CallbackDelivery[] {
-    const rows = this.db
-      .prepare(
-        `SELECT id, job_id, url, payload, attempts, next_at FROM callbacks WHERE state = 'pending' AND next_at <= ? ORDER BY next_at LIMIT ?`,
-      )
-      .all(now, limit) as {
+    const rows = this.sql(
+      `SELECT id, job_id, url, payload, attempts, next_at FROM callbacks WHERE state = 'pending' AND next_at <= ? ORDER BY next_at LIMIT ?`,
+    ).all(now, limit) as {
       id: number;
       job_id: string;
       url: string;
@@ -210,22 +209,30 @@ export class EngineStore {
   }
 
   nextCallbackAt(): number | null {
-    const row = this.db.prepare(`SELECT MIN(next_at) AS at FROM callbacks WHERE state = 'pending'`).get() as {
+    const row = this.sql(`SELECT MIN(next_at) AS at FROM callbacks WHERE state = 'pending'`).get() as {
       at: number | null;
     };
     return row.at;
   }
 
   callbackDelivered(id: number, attempts: number) {
-    this.db.prepare(`UPDATE callbacks SET state = 'delivered', attempts = ? WHERE id = ?`).run(attempts, id);
+    this.sql(`UPDATE callbacks SET state = 'delivered', attempts = ? WHERE id = ?`).run(attempts, id);
   }
 
   callbackFailed(id: number, attempts: number, error: string, nextAt: number | null) {
-    this.db
-      .prepare(
-        `UPDATE callbacks SET attempts = ?, last_error = ?, next_at = COALESCE(?, next_at), state = ? WHERE id = ?`,
-      )
-      .run(attempts, error.slice(0, 500), nextAt, nextAt === null ? 'abandoned' : 'pending', id);
+    this.sql(
+      `UPDATE callbacks SET attempts = ?, last_error = ?, next_at = COALESCE(?, next_at), state = ? WHERE id = ?`,
+    ).run(attempts, error.slice(0, 500), nextAt, nextAt === null ? 'abandoned' : 'pending', id);
+  }
+
+  /** Prepared once, run many times: the runner and every request read the store. */
+  private sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
   }
 }
 
