@@ -3,11 +3,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { build } from 'vite';
-import { parseEnv } from '../server/env';
-import { createLogger } from '../server/proxy/logger';
-import { startStudioServer, type StudioServer } from '../server/proxy/index';
+import type { StudioServer } from '../server/proxy/index';
+import { launchBenchChromium, startBenchStudio } from './browser-studio';
 import { exportAreas } from '../src/features/editor/export-mask';
 import type { EditorDoc, Shape } from '../src/features/editor/model';
 import { rasteriseMask } from '../src/features/editor/raster';
@@ -30,21 +29,8 @@ export async function run(): Promise<BenchResult[]> {
   try {
     await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true } });
     results.push(chunkFigure(outDir));
-    server = await startStudioServer({
-      env: parseEnv({
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: join(work, 'data'),
-        ENGINE_TIME_SCALE: '0.05',
-        LOG_LEVEL: 'silent',
-      }),
-      staticDir: outDir,
-      logger: createLogger({ level: 'silent' }),
-    });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    server = await startBenchStudio(work, outDir);
+    browser = await launchBenchChromium();
     results.push(...(await vertexDragFigures(browser, server.url)));
     return results;
   } finally {

@@ -2,12 +2,11 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { build } from 'vite';
-import { parseEnv } from '../server/env';
-import { createLogger } from '../server/proxy/logger';
-import { startStudioServer, type StudioServer } from '../server/proxy/index';
+import type { StudioServer } from '../server/proxy/index';
+import { launchBenchChromium, startBenchStudio } from './browser-studio';
 import type { StudioTask } from '../src/contract/studio';
 import type { BenchResult } from './types';
 
@@ -40,21 +39,8 @@ export async function run(): Promise<BenchResult[]> {
       { suite: SUITE, name: 'first-load CSS (gzip)', value: round(bundle.cssGzipBytes / KB), unit: 'KB' },
     ];
 
-    server = await startStudioServer({
-      env: parseEnv({
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: join(work, 'data'),
-        ENGINE_TIME_SCALE: '0.05',
-        LOG_LEVEL: 'silent',
-      }),
-      staticDir: outDir,
-      logger: createLogger({ level: 'silent' }),
-    });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    server = await startBenchStudio(work, outDir);
+    browser = await launchBenchChromium();
 
     const paints = [];
     for (let i = 0; i < 5; i++) paints.push(await firstContentfulPaint(browser, server.url));

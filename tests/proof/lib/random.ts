@@ -1,26 +1,3 @@
-// A small seeded generator (mulberry32) so that a fault run or a load run can be replayed exactly:
-// the same seed picks the same faults for the same request order.
-
-export interface Random {
-  /** A float in [0, 1). */
-  next(): number;
-  /** An integer in [min, max]. */
-  int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-}
-
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (items) => items[Math.floor(next() * items.length)]!,
-  };
-}
+// A small seeded generator so that a fault run or a load run can be replayed exactly: the same seed
+// picks the same faults for the same request order. The engine's own (mulberry32) serves here too.
+export { createRandom as seededRandom, type Random } from '../../../server/engine/render/prng';
