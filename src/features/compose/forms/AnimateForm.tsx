@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useSubmitTask } from '../../../api/use-submit-task';
 import { pointsFor } from '../../../contract/points';
-import { bodyIssues } from './body-issues';
+import { useOperationForm } from './use-operation-form';
 import { PromptField, SubmitRow, shownIssue } from './parts';
 import type { OperationFormProps } from './types';
 import { VideoOptionsFields, videoCostDetail } from './VideoOptionsFields';
@@ -10,8 +9,6 @@ import { DEFAULT_VIDEO_OPTIONS, type VideoOptions, videoPrompt } from './video-p
 /** Animate an image of a job (spec 4.2, method A). */
 export function AnimateForm({ source, onDone }: OperationFormProps) {
   const [options, setOptions] = useState<VideoOptions>(DEFAULT_VIDEO_OPTIONS);
-  const [tried, setTried] = useState(false);
-  const { submit, error, isPending, cancelRetry } = useSubmitTask(onDone);
   const prompt = videoPrompt(options);
   const body = {
     jobId: source.jobId,
@@ -19,17 +16,12 @@ export function AnimateForm({ source, onDone }: OperationFormProps) {
     videoType: options.resolution,
     ...(prompt ? { prompt } : {}),
   };
-  const issues = bodyIssues('video-diffusion', body);
+  const { issues, tried, onSubmit, error, isPending, cancelRetry } = useOperationForm(
+    { operation: 'video-diffusion', body },
+    { onDone },
+  );
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTried(true);
-        if (Object.keys(issues).length === 0) submit({ operation: 'video-diffusion', body });
-      }}
-    >
+    <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
       <div className="flex gap-3">
         <img
           src={source.url}

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { pointsFor } from '../../../contract/points';
-import { useSubmitTask } from '../../../api/use-submit-task';
 import { Segmented } from '../../../components/ui/Segmented';
-import { bodyIssues } from './body-issues';
+import { useOperationForm } from './use-operation-form';
 import { PromptField, SubmitRow, shownIssue } from './parts';
 import type { OperationFormProps } from './types';
 
@@ -10,20 +9,13 @@ import type { OperationFormProps } from './types';
 export function RemixForm({ source, onDone }: OperationFormProps) {
   const [prompt, setPrompt] = useState(source.prompt);
   const [mode, setMode] = useState<0 | 1>(0);
-  const [tried, setTried] = useState(false);
-  const { submit, error, isPending, cancelRetry } = useSubmitTask(onDone);
   const body = { jobId: source.jobId, imageNo: source.imageNo, remixPrompt: prompt.trim(), mode };
-  const issues = bodyIssues('remix', body);
+  const { issues, tried, onSubmit, error, isPending, cancelRetry } = useOperationForm(
+    { operation: 'remix', body },
+    { onDone },
+  );
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTried(true);
-        if (Object.keys(issues).length === 0) submit({ operation: 'remix', body });
-      }}
-    >
+    <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
       <Segmented
         label="Remix strength"
         value={mode}

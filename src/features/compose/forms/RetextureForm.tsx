@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { pointsFor } from '../../../contract/points';
-import { useSubmitTask } from '../../../api/use-submit-task';
 import { absoluteUrl } from '../../../lib/urls';
-import { bodyIssues } from './body-issues';
+import { useOperationForm } from './use-operation-form';
 import { PromptField, SubmitRow, shownIssue } from './parts';
 import { SourcePicker } from './SourcePicker';
 import type { OperationSource } from './types';
@@ -14,13 +13,11 @@ import type { OperationSource } from './types';
 export default function RetextureForm({ source, onDone }: { source?: OperationSource; onDone?: () => void }) {
   const [imgUrl, setImgUrl] = useState(source ? absoluteUrl(source.url) : '');
   const [prompt, setPrompt] = useState('');
-  const [tried, setTried] = useState(false);
-  const { submit, error, isPending, cancelRetry } = useSubmitTask(() => {
-    setTried(false);
-    onDone?.();
-  });
   const body = { imgUrl, remixPrompt: prompt.trim() };
-  const issues = bodyIssues('retexture', body);
+  const { issues, tried, onSubmit, error, isPending, cancelRetry } = useOperationForm(
+    { operation: 'retexture', body },
+    { onDone },
+  );
   return (
     <form
       noValidate
@@ -29,11 +26,7 @@ export default function RetextureForm({ source, onDone }: { source?: OperationSo
           ? 'flex flex-col gap-3'
           : 'grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)] md:items-start'
       }
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTried(true);
-        if (Object.keys(issues).length === 0) submit({ operation: 'retexture', body });
-      }}
+      onSubmit={onSubmit}
     >
       {source ? (
         <img

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { pointsFor } from '../../../contract/points';
-import { useSubmitTask } from '../../../api/use-submit-task';
-import { bodyIssues } from './body-issues';
+import { useOperationForm } from './use-operation-form';
 import { PromptField, SubmitRow } from './parts';
 import { SourcePicker } from './SourcePicker';
 import { VideoOptionsFields, videoCostDetail } from './VideoOptionsFields';
@@ -11,23 +10,15 @@ import { DEFAULT_VIDEO_OPTIONS, type VideoOptions, videoPrompt } from './video-p
 export default function VideoFromUrlForm() {
   const [imageUrl, setImageUrl] = useState('');
   const [options, setOptions] = useState<VideoOptions>(DEFAULT_VIDEO_OPTIONS);
-  const [tried, setTried] = useState(false);
-  const { submit, error, isPending, cancelRetry } = useSubmitTask(() => setTried(false));
   const prompt = imageUrl ? videoPrompt(options, imageUrl) : undefined;
   const body = { videoType: options.resolution, ...(prompt ? { prompt } : {}) };
-  const issues = bodyIssues('video-diffusion', body);
   const needsText = options.text.trim() === '';
+  const { issues, tried, onSubmit, error, isPending, cancelRetry } = useOperationForm(
+    { operation: 'video-diffusion', body },
+    { ready: Boolean(imageUrl) && !needsText },
+  );
   return (
-    <form
-      noValidate
-      className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTried(true);
-        if (imageUrl && !needsText && Object.keys(issues).length === 0)
-          submit({ operation: 'video-diffusion', body });
-      }}
-    >
+    <form noValidate className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]" onSubmit={onSubmit}>
       <SourcePicker
         label="Source image"
         value={imageUrl}
